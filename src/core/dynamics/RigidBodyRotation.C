@@ -1,0 +1,298 @@
+/*---------------------------------------------------------------------------*\
+    Rigid-body rotation: Euler's equations, Eqs. (14)-(16) of seed 004, with
+    a kick-drift-kick Lie-group splitting. See RigidBodyRotation.H.
+\*---------------------------------------------------------------------------*/
+#include "dynamics/RigidBodyRotation.H"
+
+#include <Eigen/Eigenvalues>
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace superellipsoid
+{
+
+namespace
+{
+
+//- Relative tolerance on the symmetry of the damping matrix
+constexpr double dampingSymmetryTolerance = 1e-10;
+
+//- Eigenvalues of J^-1/2 D J^-1/2 above -tol*max|lambda| are round-off of a
+//  semi-definite matrix and are clipped to 0; below that D is rejected.
+constexpr double dampingDefinitenessTolerance = 1e-10;
+
+
+[[noreturn]] void throwInvalid(const std::string& what)
+{
+    throw std::invalid_argument(what);
+}
+
+
+std::string str(const Vector3& v)
+{
+    std::ostringstream os;
+    os << "(" << v.x() << ", " << v.y() << ", " << v.z() << ")";
+    return os.str();
+}
+
+
+void checkMoments(const Vector3& principalMoments)
+{
+    if (!principalMoments.allFinite() || !(principalMoments.minCoeff() > 0))
+    {
+        throwInvalid
+        (
+            "RigidBodyRotation: principalMoments = " + str(principalMoments)
+          + " must be positive and finite"
+        );
+    }
+}
+
+
+void checkFinite(const char* name, const Vector3& v)
+{
+    if (!v.allFinite())
+    {
+        throwInvalid(std::string("RigidBodyRotation: ") + name + " = " + str(v) + " is not finite");
+    }
+}
+
+
+void checkTimeStep(double dt)
+{
+    if (!std::isfinite(dt))
+    {
+        std::ostringstream os;
+        os << "RigidBodyRotation: dt = " << dt << " is not finite";
+        throwInvalid(os.str());
+    }
+}
+
+
+//- Rotate v (active, right-handed) about principal axis k by angle
+void rotateAboutAxis(Vector3& v, int k, double angle)
+{
+    const int i = (k + 1) % 3;
+    const int j = (k + 2) % 3;
+    const double c = std::cos(angle);
+    const double s = std::sin(angle);
+    const double vi = v(i);
+    const double vj = v(j);
+    v(i) = c*vi - s*vj;
+    v(j) = s*vi + c*vj;
+}
+
+
+//- Unit quaternion of the rotation by angle about principal axis k
+Quaternion axisRotation(int k, double angle)
+{
+    Vector4 e(std::cos(0.5*angle), 0, 0, 0);
+    e(k + 1) = std::sin(0.5*angle);
+    return fromEulerParameters(e);
+}
+
+
+//- Exact flow of H = coeff L_k^2 / 2 over dt: omega' = coeff L_k e_k is
+//  constant, so e -> e (x) exp(dt omega') and L' -> exp(-dt [omega']x) L'.
+void axisFlow(Quaternion& e, Vector3& L, int k, double coeff, double dt)
+{
+    const double angle = dt*coeff*L(k);
+    rotateAboutAxis(L, k, -angle);
+    e = e*axisRotation(k, angle);
+}
+
+
+//- Splitting of the free rigid body (see RigidBodyRotation.H): returns the
+//  reference axis r, the corrected axis c and the symmetry axis s.
+struct FreeBodySplitting
+{
+    int reference, corrected, symmetry;
+};
+
+FreeBodySplitting chooseSplitting(const Vector3& inverseMoments)
+{
+    // The pair {r, c} with the closest 1/I makes the correction flow smallest
+    FreeBodySplitting best{0, 1, 2};
+    double smallest = std::abs(inverseMoments(1) - inverseMoments(0));
+    for (int s = 0; s < 2; ++s)
+    {
+        const int r = (s + 1) % 3;
+        const int c = (s + 2) % 3;
+        const double gap = std::abs(inverseMoments(c) - inverseMoments(r));
+        if (gap < smallest)
+        {
+            smallest = gap;
+            best = {r, c, s};
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+
+Vector3 angularMomentum(const RotationalState& state, const Vector3& principalMoments)
+{
+    return principalMoments.cwiseProduct(state.angularVelocity);
+}
+
+
+Vector3 angularMomentumGlobal(const RotationalState& state, const Vector3& principalMoments)
+{
+    return state.orientation*angularMomentum(state, principalMoments);
+}
+
+
+double rotationalKineticEnergy(const RotationalState& state, const Vector3& principalMoments)
+{
+    return 0.5*state.angularVelocity.dot(angularMomentum(state, principalMoments));
+}
+
+
+Vector3 eulerEquationsRate
+(
+    const Vector3& w,
+    const Vector3& I,
+    const Vector3& T
+)
+{
+    // Eqs. (14)-(16): I_x' dw_x'/dt = T_x' + w_y' w_z' [I_y' - I_z'], cyclic
+    return Vector3
+    (
+        (T.x() + w.y()*w.z()*(I.y() - I.z()))/I.x(),
+        (T.y() + w.z()*w.x()*(I.z() - I.x()))/I.y(),
+        (T.z() + w.x()*w.y()*(I.x() - I.y()))/I.z()
+    );
+}
+
+
+void kickAngularMomentum
+(
+    RotationalState& state,
+    const Vector3& principalMoments,
+    const Vector3& torque,
+    const Matrix3& damping,
+    double dt
+)
+{
+    checkMoments(principalMoments);
+    checkFinite("torque", torque);
+    checkTimeStep(dt);
+
+    if (damping.isZero(0))
+    {
+        // dL'/dt = T0' (orientation frozen): exact
+        state.angularVelocity += dt*torque.cwiseQuotient(principalMoments);
+        return;
+    }
+
+    const double scale = damping.cwiseAbs().maxCoeff();
+    if
+    (
+        !damping.allFinite()
+     || (damping - damping.transpose()).cwiseAbs().maxCoeff() > dampingSymmetryTolerance*scale
+    )
+    {
+        std::ostringstream os;
+        os << "kickAngularMomentum: damping = [" << damping.format(Eigen::IOFormat(Eigen::FullPrecision, 0, ", ", "; "))
+           << "] must be a finite symmetric matrix";
+        throwInvalid(os.str());
+    }
+
+    // y = J^(1/2) omega':  dy/dt = J^(-1/2) T0' - M y,  M = J^(-1/2) D J^(-1/2)
+    const Vector3 sqrtMoments = principalMoments.cwiseSqrt();
+    const Vector3 invSqrtMoments = sqrtMoments.cwiseInverse();
+    const Matrix3 M =
+        invSqrtMoments.asDiagonal()*(0.5*(damping + damping.transpose()))*invSqrtMoments.asDiagonal();
+
+    Eigen::SelfAdjointEigenSolver<Matrix3> eigen;
+    eigen.computeDirect(M);
+    const Matrix3& V = eigen.eigenvectors();
+    Vector3 lambda = eigen.eigenvalues();
+
+    const double lambdaScale = lambda.cwiseAbs().maxCoeff();
+    if (lambda.minCoeff() < -dampingDefinitenessTolerance*lambdaScale)
+    {
+        std::ostringstream os;
+        os << "kickAngularMomentum: damping is not positive semi-definite "
+           << "(eigenvalue of J^-1/2 D J^-1/2 = " << lambda.minCoeff() << ")";
+        throwInvalid(os.str());
+    }
+    lambda = lambda.cwiseMax(0.0);
+
+    // Exact solution in the eigenbasis, z = V^T y, f = V^T J^(-1/2) T0':
+    //   z(dt) = exp(-lambda dt) z + dt phi1(-lambda dt) f,  phi1(x) = (e^x - 1)/x
+    Vector3 z = V.transpose()*sqrtMoments.cwiseProduct(state.angularVelocity);
+    const Vector3 f = V.transpose()*invSqrtMoments.cwiseProduct(torque);
+    for (int i = 0; i < 3; ++i)
+    {
+        const double x = -lambda(i)*dt;
+        const double dtPhi1 = (x == 0) ? dt : dt*std::expm1(x)/x;
+        z(i) = std::exp(x)*z(i) + dtPhi1*f(i);
+    }
+    state.angularVelocity = invSqrtMoments.cwiseProduct(V*z);
+}
+
+
+void driftFreeRotation(RotationalState& state, const Vector3& principalMoments, double dt)
+{
+    checkMoments(principalMoments);
+    checkTimeStep(dt);
+
+    const Vector3 k = principalMoments.cwiseInverse();
+    const FreeBodySplitting split = chooseSplitting(k);
+    const int r = split.reference, c = split.corrected, s = split.symmetry;
+
+    Quaternion e = state.orientation;
+    Vector3 L = principalMoments.cwiseProduct(state.angularVelocity);
+
+    const double correction = k(c) - k(r);
+
+    // H_corr(dt/2): rotation about axis c
+    axisFlow(e, L, c, correction, 0.5*dt);
+
+    // H_sym(dt): omega' = k_r L' + (k_s - k_r) L_s e_s; the k_r |L|^2/2 part
+    // leaves L' fixed and rotates e about L' (body frame), the remaining part
+    // is a rotation about axis s; both commute, so the flow is exact:
+    //   e -> e (x) exp(dt k_r L') (x) exp(dt (k_s - k_r) L_s e_s)
+    e = e*quaternionFromRotationVector(dt*k(r)*L);
+    axisFlow(e, L, s, k(s) - k(r), dt);
+
+    // H_corr(dt/2)
+    axisFlow(e, L, c, correction, 0.5*dt);
+
+    state.orientation = e.normalized();
+    state.angularVelocity = L.cwiseProduct(k);
+}
+
+
+void advanceRotation
+(
+    RotationalState& state,
+    const Vector3& principalMoments,
+    const Vector3& torque,
+    const Matrix3& damping,
+    double dt
+)
+{
+    kickAngularMomentum(state, principalMoments, torque, damping, 0.5*dt);
+    driftFreeRotation(state, principalMoments, dt);
+    kickAngularMomentum(state, principalMoments, torque, damping, 0.5*dt);
+}
+
+
+void advanceRotation
+(
+    RotationalState& state,
+    const Vector3& principalMoments,
+    const Vector3& torque,
+    double dt
+)
+{
+    advanceRotation(state, principalMoments, torque, Matrix3::Zero(), dt);
+}
+
+} // namespace superellipsoid
