@@ -131,6 +131,91 @@ FreeBodySplitting chooseSplitting(const Vector3& inverseMoments)
     return best;
 }
 
+
+//- The kick sub-flow dL'/dt = T0' - D J^-1 L' (orientation frozen), set up
+//  once per step so that both half-kicks share one eigen-decomposition.
+//  In y = J^(1/2) omega':  dy/dt = J^(-1/2) T0' - M y,  M = J^(-1/2) D J^(-1/2)
+//  symmetric positive semi-definite, M = V diag(lambda) V^T.
+class LinearKick
+{
+public:
+
+    LinearKick(const Vector3& principalMoments, const Matrix3& damping)
+    :
+        inverseMoments_(principalMoments.cwiseInverse()),
+        damped_(!damping.isZero(0))
+    {
+        if (!damped_)
+        {
+            return;
+        }
+        const double scale = damping.cwiseAbs().maxCoeff();
+        if
+        (
+            !damping.allFinite()
+         || (damping - damping.transpose()).cwiseAbs().maxCoeff() > dampingSymmetryTolerance*scale
+        )
+        {
+            std::ostringstream os;
+            os << "kickAngularMomentum: damping = ["
+               << damping.format(Eigen::IOFormat(Eigen::FullPrecision, 0, ", ", "; "))
+               << "] must be a finite symmetric matrix";
+            throwInvalid(os.str());
+        }
+
+        sqrtMoments_ = principalMoments.cwiseSqrt();
+        invSqrtMoments_ = sqrtMoments_.cwiseInverse();
+        const Matrix3 M =
+            invSqrtMoments_.asDiagonal()*(0.5*(damping + damping.transpose()))
+           *invSqrtMoments_.asDiagonal();
+
+        Eigen::SelfAdjointEigenSolver<Matrix3> eigen;
+        eigen.computeDirect(M);
+        V_ = eigen.eigenvectors();
+        lambda_ = eigen.eigenvalues();
+
+        const double lambdaScale = lambda_.cwiseAbs().maxCoeff();
+        if (lambda_.minCoeff() < -dampingDefinitenessTolerance*lambdaScale)
+        {
+            std::ostringstream os;
+            os << "kickAngularMomentum: damping is not positive semi-definite "
+               << "(eigenvalue of J^-1/2 D J^-1/2 = " << lambda_.minCoeff() << ")";
+            throwInvalid(os.str());
+        }
+        lambda_ = lambda_.cwiseMax(0.0);
+    }
+
+    //- Advance omega' by dt, exactly for the frozen orientation
+    void apply(Vector3& omega, const Vector3& torque, double dt) const
+    {
+        if (!damped_)
+        {
+            omega += dt*torque.cwiseProduct(inverseMoments_);
+            return;
+        }
+        // Eigenbasis, z = V^T y, f = V^T J^(-1/2) T0':
+        //   z(dt) = exp(-lambda dt) z + dt phi1(-lambda dt) f,  phi1(x) = (e^x - 1)/x
+        Vector3 z = V_.transpose()*sqrtMoments_.cwiseProduct(omega);
+        const Vector3 f = V_.transpose()*invSqrtMoments_.cwiseProduct(torque);
+        for (int i = 0; i < 3; ++i)
+        {
+            const double x = -lambda_(i)*dt;
+            const double dtPhi1 = (x == 0) ? dt : dt*std::expm1(x)/x;
+            z(i) = std::exp(x)*z(i) + dtPhi1*f(i);
+        }
+        omega = invSqrtMoments_.cwiseProduct(V_*z);
+    }
+
+private:
+
+    Vector3 inverseMoments_;
+    bool damped_;
+    Vector3 sqrtMoments_ = Vector3::Zero();
+    Vector3 invSqrtMoments_ = Vector3::Zero();
+    Matrix3 V_ = Matrix3::Identity();
+    Vector3 lambda_ = Vector3::Zero();
+};
+
 } // namespace
 
 
@@ -181,59 +266,7 @@ void kickAngularMomentum
     checkMoments(principalMoments);
     checkFinite("torque", torque);
     checkTimeStep(dt);
-
-    if (damping.isZero(0))
-    {
-        // dL'/dt = T0' (orientation frozen): exact
-        state.angularVelocity += dt*torque.cwiseQuotient(principalMoments);
-        return;
-    }
-
-    const double scale = damping.cwiseAbs().maxCoeff();
-    if
-    (
-        !damping.allFinite()
-     || (damping - damping.transpose()).cwiseAbs().maxCoeff() > dampingSymmetryTolerance*scale
-    )
-    {
-        std::ostringstream os;
-        os << "kickAngularMomentum: damping = [" << damping.format(Eigen::IOFormat(Eigen::FullPrecision, 0, ", ", "; "))
-           << "] must be a finite symmetric matrix";
-        throwInvalid(os.str());
-    }
-
-    // y = J^(1/2) omega':  dy/dt = J^(-1/2) T0' - M y,  M = J^(-1/2) D J^(-1/2)
-    const Vector3 sqrtMoments = principalMoments.cwiseSqrt();
-    const Vector3 invSqrtMoments = sqrtMoments.cwiseInverse();
-    const Matrix3 M =
-        invSqrtMoments.asDiagonal()*(0.5*(damping + damping.transpose()))*invSqrtMoments.asDiagonal();
-
-    Eigen::SelfAdjointEigenSolver<Matrix3> eigen;
-    eigen.computeDirect(M);
-    const Matrix3& V = eigen.eigenvectors();
-    Vector3 lambda = eigen.eigenvalues();
-
-    const double lambdaScale = lambda.cwiseAbs().maxCoeff();
-    if (lambda.minCoeff() < -dampingDefinitenessTolerance*lambdaScale)
-    {
-        std::ostringstream os;
-        os << "kickAngularMomentum: damping is not positive semi-definite "
-           << "(eigenvalue of J^-1/2 D J^-1/2 = " << lambda.minCoeff() << ")";
-        throwInvalid(os.str());
-    }
-    lambda = lambda.cwiseMax(0.0);
-
-    // Exact solution in the eigenbasis, z = V^T y, f = V^T J^(-1/2) T0':
-    //   z(dt) = exp(-lambda dt) z + dt phi1(-lambda dt) f,  phi1(x) = (e^x - 1)/x
-    Vector3 z = V.transpose()*sqrtMoments.cwiseProduct(state.angularVelocity);
-    const Vector3 f = V.transpose()*invSqrtMoments.cwiseProduct(torque);
-    for (int i = 0; i < 3; ++i)
-    {
-        const double x = -lambda(i)*dt;
-        const double dtPhi1 = (x == 0) ? dt : dt*std::expm1(x)/x;
-        z(i) = std::exp(x)*z(i) + dtPhi1*f(i);
-    }
-    state.angularVelocity = invSqrtMoments.cwiseProduct(V*z);
+    LinearKick(principalMoments, damping).apply(state.angularVelocity, torque, dt);
 }
 
 
@@ -278,9 +311,14 @@ void advanceRotation
     double dt
 )
 {
-    kickAngularMomentum(state, principalMoments, torque, damping, 0.5*dt);
+    checkMoments(principalMoments);
+    checkFinite("torque", torque);
+    checkTimeStep(dt);
+    const LinearKick kick(principalMoments, damping);
+
+    kick.apply(state.angularVelocity, torque, 0.5*dt);
     driftFreeRotation(state, principalMoments, dt);
-    kickAngularMomentum(state, principalMoments, torque, damping, 0.5*dt);
+    kick.apply(state.angularVelocity, torque, 0.5*dt);
 }
 
 
