@@ -1,0 +1,421 @@
+#include "contact/ParticleContact.H"
+#include "contact/BoundingVolumes.H"
+#include "contact/NewtonLagrange.H"
+#include "contact/SupportPoint.H"
+
+#include <algorithm>
+#include <cmath>
+
+namespace superellipsoid
+{
+
+namespace
+{
+
+//- Relative placement of B seen from A's particle frame: x_B = M x_A + t
+struct RelativeFrame
+{
+    Matrix3 M;
+    Vector3 t;
+
+    RelativeFrame(const Pose& poseA, const Pose& poseB)
+    {
+        const Matrix3 QA = poseA.particleToGlobal();
+        const Matrix3 QBt = poseB.globalToParticle();
+        M = QBt*QA;
+        t = QBt*(poseA.position - poseB.position);
+    }
+};
+
+
+//- Part 1 Newton (Eqs. 56-59) in A's frame from z0
+NewtonLagrangeResult part1Newton
+(
+    const Superellipsoid& A, const Superellipsoid& B, const RelativeFrame& f,
+    const Vector4& z0, double tol, int maxIterations
+)
+{
+    auto eval = [&](const Vector4& z, Vector4& F, Eigen::Matrix4d& J) -> bool
+    {
+        const Vector3 x = z.head<3>();
+        const ShapeDerivatives dA = A.derivatives(x, 2);
+        const ShapeDerivatives dB = B.derivatives(f.M*x + f.t, 2);
+        const Vector3 g2 = f.M.transpose()*dB.gradient;
+        // Eq. (56): grad S2 + lambda grad S1 = 0;  Eq. (57): S1 = 0
+        F.head<3>() = g2 + z(3)*dA.gradient;
+        F(3) = dA.value;
+        // Eq. (59)
+        J.topLeftCorner<3, 3>() = f.M.transpose()*dB.hessian*f.M + z(3)*dA.hessian;
+        J.topRightCorner<3, 1>() = dA.gradient;
+        J.bottomLeftCorner<1, 3>() = dA.gradient.transpose();
+        J(3, 3) = 0;
+        return F.allFinite() && J.allFinite();
+    };
+    const double L = A.c();
+    return dampedNewtonLagrange(eval, z0, Vector4(L, L, L, 1.0), tol, maxIterations);
+}
+
+
+//- Lagrange multiplier estimate at x: least squares of Eq. (56)
+double multiplierAt
+(
+    const Superellipsoid& A, const Superellipsoid& B, const RelativeFrame& f, const Vector3& x
+)
+{
+    const Vector3 gA = A.gradient(x);
+    const Vector3 g2 = f.M.transpose()*B.gradient(f.M*x + f.t);
+    double lambda = -g2.dot(gA)/gA.squaredNorm();
+    if (!(lambda > 0) || !std::isfinite(lambda))
+    {
+        // The wanted minimum has opposed gradients (lambda > 0)
+        lambda = g2.norm()/gA.norm();
+    }
+    return std::isfinite(lambda) ? lambda : 1.0;
+}
+
+
+bool acceptPart1(const NewtonLagrangeResult& r)
+{
+    return r.converged && r.z(3) > 0 && r.z.allFinite();
+}
+
+
+inline Superellipsoid blend(const Superellipsoid& s, double r, double k)
+{
+    return Superellipsoid
+    (
+        r + k*(s.a() - r), r + k*(s.b() - r), r + k*(s.c() - r),
+        1.0 + k*(s.eps1() - 1.0), 1.0 + k*(s.eps2() - 1.0)
+    );
+}
+
+} // namespace
+
+
+PairPart1Result pairContactPart1
+(
+    const Superellipsoid& A, const Pose& poseA,
+    const Superellipsoid& B, const Pose& poseB
+)
+{
+    const RelativeFrame f(poseA, poseB);
+    const double tol = contactToleranceFactor*std::min(A.c(), B.c());
+    PairPart1Result out;
+
+    // Initial guess: A's support point towards B's centre, or one of A's
+    // bounding-box corners projected onto S1, whichever is deepest in S2
+    const Vector3 towardsB = poseA.toParticleFrame(poseB.position);
+    Vector3 x0 = supportPoint(A, towardsB);
+    double best = B.insideOut(f.M*x0 + f.t);
+    const Vector3 h = A.boundingBoxHalfExtents();
+    for (int k = 0; k < 8; ++k)
+    {
+        const Vector3 corner((k & 1 ? 1 : -1)*h.x(), (k & 2 ? 1 : -1)*h.y(), (k & 4 ? 1 : -1)*h.z());
+        if (corner.dot(towardsB) <= 0) continue;
+        const Vector3 xc = radialProjection(A, corner);
+        const double s = B.insideOut(f.M*xc + f.t);
+        if (s < best)
+        {
+            best = s;
+            x0 = xc;
+        }
+    }
+    Vector4 z0;
+    z0.head<3>() = x0;
+    z0(3) = multiplierAt(A, B, f, x0);
+
+    NewtonLagrangeResult r = part1Newton(A, B, f, z0, tol, maxNewtonIterations);
+    out.iterations = r.iterations;
+
+    if (!acceptPart1(r))
+    {
+        // Fallback: continuation from the volume-equivalent spheres
+        out.usedFallback = true;
+        const double rA = 0.5*A.volumeEquivalentDiameter();
+        const double rB = 0.5*B.volumeEquivalentDiameter();
+        Vector3 x = rA*towardsB.normalized();
+        double lambda = 0;
+        bool first = true;
+        for (int k = 1; k <= continuationSteps; ++k)
+        {
+            const double s = double(k)/continuationSteps;
+            const Superellipsoid Ak = blend(A, rA, s);
+            const Superellipsoid Bk = blend(B, rB, s);
+            if (first)
+            {
+                x = radialProjection(Ak, x);
+                lambda = multiplierAt(Ak, Bk, f, x);
+                first = false;
+            }
+            Vector4 zk;
+            zk.head<3>() = x;
+            zk(3) = lambda;
+            const NewtonLagrangeResult rk = part1Newton(Ak, Bk, f, zk, tol, maxNewtonIterations/2);
+            out.iterations += rk.iterations;
+            if (rk.z.allFinite() && rk.z(3) > 0)
+            {
+                x = rk.z.head<3>();
+                lambda = rk.z(3);
+            }
+            if (k == continuationSteps) r = rk;
+        }
+    }
+
+    out.converged = acceptPart1(r);
+    out.pointInA = r.z.head<3>();
+    out.multiplier = r.z(3);
+    out.insideOutB = B.insideOut(f.M*out.pointInA + f.t);
+    if (!std::isfinite(out.insideOutB) || !out.pointInA.allFinite())
+    {
+        out.converged = false;
+        out.pointInA = x0;
+        out.insideOutB = best;
+    }
+    return out;
+}
+
+
+namespace
+{
+
+//- delta(n), the support points and the 2x2 tangent-plane Hessian of
+//  h_A(n) + h_B(-n):  d x*/d n = |grad S| (P H P)^+ on the tangent plane
+struct DirectionalOverlap
+{
+    Vector3 pA, pB;
+    double delta;
+    Vector3 xA, xB;      // support points in the particle frames
+};
+
+inline DirectionalOverlap directionalOverlap
+(
+    const Superellipsoid& A, const Pose& poseA,
+    const Superellipsoid* B, const Pose& poseB, const Vector3& n
+)
+{
+    DirectionalOverlap d;
+    d.xA = supportPoint(A, poseA.directionToParticleFrame(n));
+    d.pA = poseA.toGlobalFrame(d.xA);
+    if (B)
+    {
+        d.xB = supportPoint(*B, poseB.directionToParticleFrame(-n));
+        d.pB = poseB.toGlobalFrame(d.xB);
+    }
+    else
+    {
+        d.xB.setZero();
+        d.pB = poseB.position;
+    }
+    d.delta = n.dot(d.pA - d.pB);
+    return d;
+}
+
+
+//- Tangent-plane curvature-radius tensor of one body at support point x
+//  (particle frame) for global tangent vectors t1, t2
+inline Eigen::Matrix2d supportHessian
+(
+    const Superellipsoid& s, const Pose& pose, const Vector3& x,
+    const Vector3& t1, const Vector3& t2
+)
+{
+    const ShapeDerivatives d = s.derivatives(x, 2);
+    const Vector3 u1 = pose.directionToParticleFrame(t1);
+    const Vector3 u2 = pose.directionToParticleFrame(t2);
+    Eigen::Matrix2d Mt;
+    Mt(0, 0) = u1.dot(d.hessian*u1);
+    Mt(0, 1) = Mt(1, 0) = u1.dot(d.hessian*u2);
+    Mt(1, 1) = u2.dot(d.hessian*u2);
+    const double det = Mt.determinant();
+    const double tr = Mt.trace();
+    // Guard singular curvature (flat face): radius capped at 1e8 c
+    const double floor = 1e-8*tr*tr + 1e-300;
+    Eigen::Matrix2d inv;
+    inv << Mt(1, 1), -Mt(0, 1), -Mt(1, 0), Mt(0, 0);
+    inv /= std::max(det, floor);
+    return d.gradient.norm()*inv;
+}
+
+
+inline void tangentBasis(const Vector3& n, Vector3& t1, Vector3& t2)
+{
+    const Vector3 e = std::abs(n.x()) < 0.6 ? Vector3::UnitX()
+                    : (std::abs(n.y()) < 0.6 ? Vector3::UnitY() : Vector3::UnitZ());
+    t1 = (e - e.dot(n)*n).normalized();
+    t2 = n.cross(t1);
+}
+
+} // namespace
+
+
+CommonNormalResult refineCommonNormal
+(
+    const Superellipsoid& A, const Pose& poseA,
+    const Superellipsoid* B, const Pose& poseB,
+    const Vector3& n0, double tol
+)
+{
+    CommonNormalResult out;
+    Vector3 n = n0.normalized();
+    if (!n.allFinite())
+    {
+        n = Vector3::UnitX();
+    }
+    DirectionalOverlap cur = directionalOverlap(A, poseA, B, poseB, n);
+    const double lengthScale = A.boundingRadius() + (B ? B->boundingRadius() : 0.0);
+
+    for (int it = 0; it <= maxNewtonIterations; ++it)
+    {
+        out.iterations = it;
+        if (cur.delta < 0)
+        {
+            out.separated = true;
+            out.converged = true;
+            break;
+        }
+        Vector3 t1, t2;
+        tangentBasis(n, t1, t2);
+        const Vector3 gap = cur.pA - cur.pB;
+        const Eigen::Vector2d g(t1.dot(gap), t2.dot(gap));   // tangential gradient
+        if (g.norm() <= tol)
+        {
+            out.converged = true;
+            break;
+        }
+        if (it == maxNewtonIterations)
+        {
+            break;
+        }
+        // Riemannian Newton on the sphere: (K_A + K_B - delta I) s = -g
+        Eigen::Matrix2d K = supportHessian(A, poseA, cur.xA, t1, t2);
+        if (B)
+        {
+            K += supportHessian(*B, poseB, cur.xB, t1, t2);
+        }
+        K.diagonal().array() -= cur.delta;
+        Eigen::Vector2d s;
+        if (K.determinant() > 0 && K.trace() > 0)
+        {
+            s = -K.inverse()*g;
+        }
+        else
+        {
+            s = -g/lengthScale;   // gradient step
+        }
+        const double sn = s.norm();
+        if (!(sn < 0.5))
+        {
+            s *= 0.5/(sn > 0 ? sn : 1.0);
+            if (!s.allFinite()) s = -g/lengthScale;
+        }
+
+        bool accepted = false;
+        double alpha = 1;
+        for (int h = 0; h <= maxLineSearchHalvings; ++h, alpha *= 0.5)
+        {
+            const Vector3 nTrial = (n + alpha*(s(0)*t1 + s(1)*t2)).normalized();
+            const DirectionalOverlap trial = directionalOverlap(A, poseA, B, poseB, nTrial);
+            if (trial.delta < cur.delta)
+            {
+                n = nTrial;
+                cur = trial;
+                accepted = true;
+                break;
+            }
+        }
+        if (!accepted)
+        {
+            // No decrease of delta: minimum reached to round-off
+            out.converged = g.norm() <= 1e3*tol;
+            break;
+        }
+    }
+
+    out.normal = n;
+    out.pointOnA = cur.pA;
+    out.pointOnB = cur.pB;
+    out.overlap = cur.delta;
+    return out;
+}
+
+
+Contact detectParticleContact
+(
+    const Superellipsoid& A, const Pose& poseA,
+    const Superellipsoid& B, const Pose& poseB,
+    ContactWarmStart* warm
+)
+{
+    Contact c;
+    c.feature = WallFeature::None;
+
+    // 0. Pre-evaluation (Fig. 8)
+    const Vector3 dc = poseB.position - poseA.position;
+    const double rSum = A.boundingRadius() + B.boundingRadius();
+    if (dc.squaredNorm() > rSum*rSum || !obbOverlap(A, poseA, B, poseB))
+    {
+        c.status = ContactStatus::Separated;
+        c.overlap = std::min(0.0, rSum - dc.norm());
+        c.normal = dc.norm() > 0 ? Vector3(dc.normalized()) : Vector3::UnitX();
+        if (warm) warm->valid = false;
+        return c;
+    }
+    const double tol = contactToleranceFactor*std::min(A.c(), B.c());
+
+    CommonNormalResult cn;
+    bool done = false;
+    if (warm && warm->valid)
+    {
+        cn = refineCommonNormal(A, poseA, &B, poseB, poseA.directionToGlobalFrame(warm->normalInA), tol);
+        c.iterations += cn.iterations;
+        done = cn.converged;
+    }
+    if (!done)
+    {
+        // 1. Part 1 (Eqs. 51-59)
+        const PairPart1Result p1 = pairContactPart1(A, poseA, B, poseB);
+        c.iterations += p1.iterations;
+        c.usedFallback = p1.usedFallback;
+
+        // 2. Part 2: virtual wall through p1 with normal grad S1/|grad S1|;
+        //    its closed-form solution is the support point of B in -n, which
+        //    step 3 evaluates at every n, starting from this one.
+        Vector3 n = poseA.directionToGlobalFrame(A.unitNormal(p1.pointInA));
+        if (!n.allFinite()) n = dc.normalized();
+
+        // 3. Common normal
+        cn = refineCommonNormal(A, poseA, &B, poseB, n, tol);
+        c.iterations += cn.iterations;
+        if (!cn.converged)
+        {
+            // Second chance from the centre line
+            c.usedFallback = true;
+            const CommonNormalResult cn2 = refineCommonNormal(A, poseA, &B, poseB, dc, tol);
+            c.iterations += cn2.iterations;
+            if (cn2.converged || cn2.overlap < cn.overlap) cn = cn2;
+        }
+    }
+
+    c.normal = cn.normal;
+    c.pointOnA = cn.pointOnA;
+    c.pointOnB = cn.pointOnB;
+    c.point = 0.5*(cn.pointOnA + cn.pointOnB);
+    c.overlap = cn.overlap;
+    if (!cn.converged)
+    {
+        c.status = ContactStatus::Failed;
+    }
+    else
+    {
+        c.status = cn.separated ? ContactStatus::Separated : ContactStatus::Touching;
+    }
+    if (warm)
+    {
+        warm->valid = c.status != ContactStatus::Failed;
+        warm->normalInA = poseA.directionToParticleFrame(c.normal);
+        warm->pointInA = poseA.toParticleFrame(c.pointOnA);
+    }
+    return c;
+}
+
+} // namespace superellipsoid

@@ -1,0 +1,400 @@
+#include "contact/WallContact.H"
+#include "contact/NewtonLagrange.H"
+#include "contact/ParticleContact.H"
+#include "contact/SupportPoint.H"
+
+#include <algorithm>
+#include <limits>
+#include <cmath>
+
+namespace superellipsoid
+{
+
+namespace
+{
+
+inline double tolerance(const Superellipsoid& s)
+{
+    return contactToleranceFactor*s.c();
+}
+
+//- Fill a wall contact from the particle's deepest point xA (global)
+inline Contact wallContactFromPoint(const Vector3& xA, const Plane& plane)
+{
+    Contact c;
+    c.overlap = -plane.signedDistance(xA);
+    c.pointOnA = xA;
+    c.pointOnB = xA + c.overlap*plane.normal;   // projection onto the wall
+    c.point = 0.5*(c.pointOnA + c.pointOnB);
+    c.normal = plane.normal;
+    c.status = c.overlap > 0 ? ContactStatus::Touching : ContactStatus::Separated;
+    c.feature = c.overlap > 0 ? WallFeature::Face : WallFeature::None;
+    return c;
+}
+
+} // namespace
+
+
+Contact detectWallContact(const Superellipsoid& shape, const Pose& pose, const Plane& plane)
+{
+    // Part 2 in closed form: the point with n_s = -n_w is x*(-n')
+    const Vector3 xs = supportPoint(shape, pose.directionToParticleFrame(-plane.normal));
+    return wallContactFromPoint(pose.toGlobalFrame(xs), plane);
+}
+
+
+WallPart1Result wallContactPart1(const Superellipsoid& shape, const Pose& pose, const Plane& plane)
+{
+    // Particle frame: wall W = n'.(x - p') (Eq. 40 with Eq. 27)
+    const Vector3 n = pose.directionToParticleFrame(plane.normal);
+    const Vector3 p = pose.toParticleFrame(plane.point);
+
+    // Eqs. (39), (42): F = [grad S + lambda n ; n.(x - p)], J = [H n; n^T 0]
+    auto eval = [&](const Vector4& z, Vector4& F, Eigen::Matrix4d& J) -> bool
+    {
+        const Vector3 x = z.head<3>();
+        const ShapeDerivatives d = shape.derivatives(x, 2);
+        F.head<3>() = d.gradient + z(3)*n;
+        F(3) = n.dot(x - p);
+        J.topLeftCorner<3, 3>() = d.hessian;
+        J.topRightCorner<3, 1>() = n;
+        J.bottomLeftCorner<1, 3>() = n.transpose();
+        J(3, 3) = 0;
+        return F.allFinite() && J.allFinite();
+    };
+
+    // Initial guess: the deepest particle point projected onto the wall
+    const Vector3 xs = supportPoint(shape, -n);
+    const Vector3 x0 = xs - n.dot(xs - p)*n;
+    Vector4 z0;
+    z0.head<3>() = x0;
+    z0(3) = -n.dot(shape.gradient(x0));
+
+    const double L = shape.c();
+    const Vector4 w(L, L, L, 1.0/L);
+    const NewtonLagrangeResult r = dampedNewtonLagrange(eval, z0, w, tolerance(shape));
+
+    WallPart1Result out;
+    out.pointOnWall = pose.toGlobalFrame(r.z.head<3>());
+    out.insideOut = shape.insideOut(r.z.head<3>());
+    out.iterations = r.iterations;
+    out.converged = r.converged && std::isfinite(out.insideOut);
+    return out;
+}
+
+
+namespace
+{
+
+//- Part 2, Eqs. (43)-(50), particle frame, from x0 on (or near) the surface
+NewtonLagrangeResult wallPart2Newton
+(
+    const Superellipsoid& shape, const Vector3& n, const Vector3& x0, double tol
+)
+{
+    // f(x) = n.g/|g|;  grad f = H P n/|g|, P = I - g^ g^T   (Eq. 47)
+    // d(grad f)/dx = T(v)/|g| - [(H g^)(H v)^T + (H v)(H g^)^T + (n.g^) H P H]/|g|^2,
+    // v = P n, T(v)_ij = T_ijk v_k                          (Eq. 49, expanded)
+    auto eval = [&](const Vector4& z, Vector4& F, Eigen::Matrix4d& J) -> bool
+    {
+        const Vector3 x = z.head<3>();
+        const ShapeDerivatives d = shape.derivatives(x, 3);
+        const double gn = d.gradient.norm();
+        if (!(gn > 0))
+        {
+            return false;
+        }
+        const Vector3 gh = d.gradient/gn;
+        const double ng = n.dot(gh);
+        const Vector3 v = n - ng*gh;
+        const Vector3 Hv = d.hessian*v;
+        const Vector3 Hg = d.hessian*gh;
+        const Matrix3 P = Matrix3::Identity() - gh*gh.transpose();
+        const Matrix3 Tv = d.third[0]*v(0) + d.third[1]*v(1) + d.third[2]*v(2);
+
+        F.head<3>() = Hv/gn + z(3)*d.gradient;
+        F(3) = d.value;
+        J.topLeftCorner<3, 3>() =
+            Tv/gn
+          - (Hg*Hv.transpose() + Hv*Hg.transpose() + ng*d.hessian*P*d.hessian)/(gn*gn)
+          + z(3)*d.hessian;
+        J.topRightCorner<3, 1>() = d.gradient;
+        J.bottomLeftCorner<1, 3>() = d.gradient.transpose();
+        J(3, 3) = 0;
+        return F.allFinite() && J.allFinite();
+    };
+
+    Vector4 z0;
+    z0.head<3>() = x0;
+    {
+        const ShapeDerivatives d = shape.derivatives(x0, 2);
+        const double gn = d.gradient.norm();
+        const Vector3 gh = d.gradient/gn;
+        const Vector3 gradf = d.hessian*(n - n.dot(gh)*gh)/gn;
+        z0(3) = -gradf.dot(d.gradient)/d.gradient.squaredNorm();   // least squares
+        if (!std::isfinite(z0(3))) z0(3) = 0;
+    }
+    const double L = shape.c();
+    return dampedNewtonLagrange(eval, z0, Vector4(L, L, L, 1.0), tol);
+}
+
+} // namespace
+
+
+Contact detectWallContactNewton
+(
+    const Superellipsoid& shape, const Pose& pose, const Plane& plane,
+    const ContactWarmStart* warm
+)
+{
+    const Vector3 n = pose.directionToParticleFrame(plane.normal);
+    const double tol = tolerance(shape);
+    int iterations = 0;
+
+    Vector3 x0;
+    if (warm && warm->valid)
+    {
+        x0 = warm->pointInA;
+    }
+    else
+    {
+        // Part 1: deepest wall point inside S; not inside -> no contact
+        const WallPart1Result p1 = wallContactPart1(shape, pose, plane);
+        iterations += p1.iterations;
+        const Vector3 xw = pose.toParticleFrame(p1.pointOnWall);
+        x0 = radialProjection(shape, xw);
+        if (p1.converged && p1.insideOut > 0)
+        {
+            // Paper's exit: separated. Report the gap along n from the
+            // closed form so the overlap is still meaningful.
+            Contact c = detectWallContact(shape, pose, plane);
+            c.iterations = iterations;
+            if (c.overlap <= 0)
+            {
+                return c;
+            }
+        }
+    }
+
+    // Part 2: the point on S whose normal is -n_w (so minimise n_w . n_s)
+    NewtonLagrangeResult r = wallPart2Newton(shape, n, x0, tol);
+    iterations += r.iterations;
+    bool fallback = false;
+    const Vector3 exact = supportPoint(shape, -n);
+    if (!r.converged || shape.unitNormal(r.z.head<3>()).dot(n) > -0.5)
+    {
+        // Wrong stationary point (n_s = +n_w) or no convergence: restart
+        // from the closed-form point (robust fallback)
+        r = wallPart2Newton(shape, n, exact, tol);
+        iterations += r.iterations;
+        fallback = true;
+    }
+
+    Contact c = wallContactFromPoint(pose.toGlobalFrame(r.z.head<3>()), plane);
+    c.iterations = iterations;
+    c.usedFallback = fallback;
+    if (!r.converged)
+    {
+        c.status = ContactStatus::Failed;
+    }
+    return c;
+}
+
+
+namespace
+{
+
+//- Edge (v0, v1) of a face with normal n and outward in-plane normal m:
+//  minimise depth(theta) = nu.(v0 - x*(-nu)), nu = cos n + sin m,
+//  theta in [0, pi/2] (bisection on d depth/d theta = nu'.(v0 - x*))
+Contact edgeContact
+(
+    const Superellipsoid& shape, const Pose& pose,
+    const Vector3& v0, const Vector3& v1, const Vector3& n, const Vector3& m,
+    int& iterations
+)
+{
+    auto deepest = [&](const Vector3& nu) -> Vector3
+    {
+        return pose.toGlobalFrame(supportPoint(shape, pose.directionToParticleFrame(-nu)));
+    };
+    auto slope = [&](double th, Vector3& xs) -> double
+    {
+        const Vector3 nu = std::cos(th)*n + std::sin(th)*m;
+        const Vector3 dnu = -std::sin(th)*n + std::cos(th)*m;
+        xs = deepest(nu);
+        return dnu.dot(v0 - xs);
+    };
+
+    // Angular tolerance: the point moves by ~ R dtheta; aim at c 1e-6
+    const double angleTol = contactToleranceFactor*shape.c()/shape.boundingRadius();
+    Vector3 xs;
+    double lo = 0, hi = 0.5*M_PI, th;
+    if (slope(hi, xs) <= 0)
+    {
+        th = hi;
+    }
+    else
+    {
+        while (hi - lo > angleTol)
+        {
+            const double mid = 0.5*(lo + hi);
+            ++iterations;
+            if (slope(mid, xs) < 0) lo = mid; else hi = mid;
+        }
+        th = 0.5*(lo + hi);
+    }
+    const Vector3 nu = std::cos(th)*n + std::sin(th)*m;
+    xs = deepest(nu);
+
+    Contact c;
+    c.overlap = nu.dot(v0 - xs);
+    c.normal = nu;
+    c.pointOnA = xs;
+    // Closest point of the edge line to the common-normal line
+    const Vector3 t = (v1 - v0).normalized();
+    const double s = t.dot(xs - v0);
+    c.pointOnB = v0 + s*t;
+    c.point = 0.5*(c.pointOnA + c.pointOnB);
+    c.feature = WallFeature::Edge;
+    c.status = c.overlap > 0 ? ContactStatus::Touching : ContactStatus::Separated;
+    // Outside the segment -> not an edge contact (caller tries the vertex)
+    if (s < 0 || s > (v1 - v0).norm())
+    {
+        c.feature = WallFeature::Vertex;
+    }
+    return c;
+}
+
+} // namespace
+
+
+Contact detectFaceContact(const Superellipsoid& shape, const Pose& pose, const WallFace& face)
+{
+    const Plane plane = face.plane();
+    Contact c = detectWallContact(shape, pose, plane);
+    if (!c.touching())
+    {
+        return c;
+    }
+
+    // Interior: the wall point of the plane result inside the polygon
+    const int nv = face.nVertices;
+    bool inside = true;
+    for (int k = 0; k < nv && inside; ++k)
+    {
+        const Vector3& a = face.vertices[k];
+        const Vector3& b = face.vertices[(k + 1)%nv];
+        const Vector3 m = (b - a).cross(face.normal);
+        inside = m.dot(c.pointOnB - a) <= 0;
+    }
+    if (inside)
+    {
+        c.feature = WallFeature::Face;
+        return c;
+    }
+
+    // Edges the plane point lies beyond, then their vertices
+    Contact best;
+    best.status = ContactStatus::Separated;
+    best.overlap = -std::numeric_limits<double>::max();
+    int iterations = 0;
+    bool vertexCandidates[maxFaceVertices] = {false};
+    for (int k = 0; k < nv; ++k)
+    {
+        const Vector3& a = face.vertices[k];
+        const Vector3& b = face.vertices[(k + 1)%nv];
+        const Vector3 m = (b - a).cross(face.normal).normalized();
+        if (m.dot(c.pointOnB - a) <= 0)
+        {
+            continue;
+        }
+        Contact e = edgeContact(shape, pose, a, b, face.normal, m, iterations);
+        if (e.feature == WallFeature::Edge)
+        {
+            if (e.overlap > best.overlap) best = e;
+        }
+        else
+        {
+            vertexCandidates[k] = vertexCandidates[(k + 1)%nv] = true;
+        }
+    }
+    for (int k = 0; k < nv; ++k)
+    {
+        const Vector3& v = face.vertices[k];
+        if (!vertexCandidates[k] || shape.insideOut(pose.toParticleFrame(v)) >= 0)
+        {
+            continue;
+        }
+        // Vertex inside the particle: its distance to the surface along the
+        // surface normal (common normal of the particle and a point)
+        Pose pointPose;
+        pointPose.position = v;
+        const Vector3 n0 = (pose.position - v).normalized();
+        const CommonNormalResult r = refineCommonNormal
+        (
+            shape, pose, nullptr, pointPose, -n0, contactToleranceFactor*shape.c()
+        );
+        iterations += r.iterations;
+        if (r.converged && !r.separated && r.overlap > best.overlap)
+        {
+            best.status = ContactStatus::Touching;
+            best.overlap = r.overlap;
+            best.normal = -r.normal;            // from the wall into the particle
+            best.pointOnA = r.pointOnA;
+            best.pointOnB = v;
+            best.point = 0.5*(r.pointOnA + v);
+            best.feature = WallFeature::Vertex;
+        }
+    }
+    if (!(best.overlap > 0))
+    {
+        Contact sep = c;
+        sep.status = ContactStatus::Separated;
+        sep.feature = WallFeature::None;
+        sep.overlap = std::min(0.0, best.overlap > -1e300 ? best.overlap : 0.0);
+        sep.iterations = iterations;
+        return sep;
+    }
+    best.status = ContactStatus::Touching;
+    best.iterations = iterations;
+    return best;
+}
+
+
+int selectWallContacts(const Contact* contacts, int n, Contact* out, double regionAngle)
+{
+    const double cosMax = std::cos(regionAngle);
+    int nOut = 0;
+    // Greedy regions from the deepest: selection by repeated max (n small)
+    bool used[256] = {false};
+    const int nUse = std::min(n, 256);
+    while (true)
+    {
+        int best = -1;
+        for (int i = 0; i < nUse; ++i)
+        {
+            if (!used[i] && contacts[i].touching()
+             && (best < 0 || contacts[i].overlap > contacts[best].overlap))
+            {
+                best = i;
+            }
+        }
+        if (best < 0)
+        {
+            return nOut;
+        }
+        used[best] = true;
+        bool joins = false;
+        for (int r = 0; r < nOut && !joins; ++r)
+        {
+            joins = out[r].normal.dot(contacts[best].normal) >= cosMax;
+        }
+        if (!joins)
+        {
+            out[nOut++] = contacts[best];
+        }
+    }
+}
+
+} // namespace superellipsoid

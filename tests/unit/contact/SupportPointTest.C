@@ -1,0 +1,126 @@
+// Closed-form support (extreme) point of a superellipsoid, and the pre-evaluation filters.
+#include "ContactTestHelpers.H"
+#include "contact/BoundingVolumes.H"
+#include "contact/SupportPoint.H"
+
+#include <gtest/gtest.h>
+
+using namespace superellipsoid;
+using namespace superellipsoid::testing;
+
+// Reference: for an ellipsoid h(n) = sqrt(n^T diag(a^2, b^2, c^2) n) (support
+// function of a linear image of the ball). Round-off only: 1e-13 relative.
+TEST(SupportPoint, EllipsoidMatchesSupportFunctionSqrtNtMN)
+{
+    std::mt19937_64 rng(1);
+    const Superellipsoid s(3.0, 2.0, 0.5, 1.0, 1.0);
+    const Vector3 h2 = s.halfAxes().cwiseProduct(s.halfAxes());
+    for (int i = 0; i < 1000; ++i)
+    {
+        const Vector3 n = randomUnit(rng);
+        const double exact = std::sqrt(n.cwiseProduct(n).dot(h2));
+        EXPECT_NEAR(supportValue(s, n), exact, 1e-13*exact);
+    }
+}
+
+// The support point lies on S = 0, its unit normal is the direction, and no
+// sampled surface point goes further along the direction (definition of the
+// extreme point). eps spans the range incl. the robustness limits 0.1, 1.9.
+TEST(SupportPoint, IsOnSurfaceWithNormalAlongDirectionAndMaximal)
+{
+    std::mt19937_64 rng(2);
+    const double epsValues[] = {0.1, 0.2, 0.5, 1.0, 1.5, 1.8, 1.9};
+    for (double e1 : epsValues)
+    {
+        for (double e2 : epsValues)
+        {
+            const Superellipsoid s(2.0, 1.3, 0.7, e1, e2);
+            for (int i = 0; i < 40; ++i)
+            {
+                Vector3 n = randomUnit(rng);
+                if (i == 0) n = Vector3(0, 0, 1);          // axis directions: no pivot branch
+                if (i == 1) n = Vector3(0, -1, 0);
+                if (i == 2) n = Vector3(1e-300, 1, 1e-17).normalized();
+                double h;
+                const Vector3 x = supportPoint(s, n, h);
+                ASSERT_TRUE(x.allFinite());
+                EXPECT_NEAR(h, n.dot(x), 1e-12*h);
+                // |S| <= 1e-12: the point is exact up to round-off
+                EXPECT_NEAR(s.insideOut(x), 0.0, 1e-12) << e1 << " " << e2;
+                // Normal along n: where S is smooth (not at a floored coordinate)
+                if (x.cwiseAbs().minCoeff() > 1e-6)
+                {
+                    EXPECT_GT(s.unitNormal(x).dot(n), 1 - 1e-10);
+                }
+                for (int k = 0; k < 200; ++k)
+                {
+                    const Vector3 y = s.surfacePoint(uniform(rng, -M_PI/2, M_PI/2), uniform(rng, -M_PI, M_PI));
+                    EXPECT_LE(n.dot(y), h*(1 + 1e-12));
+                }
+            }
+        }
+    }
+}
+
+// S(t x) + 1 = t^(2/eps1) (S(x) + 1) makes the radial projection exact.
+TEST(SupportPoint, RadialProjectionLandsOnSurface)
+{
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 200; ++i)
+    {
+        const Superellipsoid s = randomShape(rng, 0.2, 1.8, 5);
+        const Vector3 x = radialProjection(s, uniform(rng, 0.01, 10)*randomUnit(rng));
+        EXPECT_NEAR(s.insideOut(x), 0.0, 1e-12);
+    }
+}
+
+// Reference: two boxes along x with centres 2.5 apart and half extents 1 and
+// 1.4 overlap (2.5 < 2.4 is false -> apart); rotating B by 45 deg about z
+// brings its corner to 1.4 sqrt(2) = 1.98 > 1.5, so they then overlap.
+TEST(ObbOverlap, SeparatingAxisTheoremOnKnownConfigurations)
+{
+    const Vector3 h(1, 1, 1), hB(1.4, 1.4, 1.4);
+    const Matrix3 I = Matrix3::Identity();
+    EXPECT_FALSE(obbOverlap(Vector3::Zero(), I, h, Vector3(2.5, 0, 0), I, hB));
+    EXPECT_TRUE(obbOverlap(Vector3::Zero(), I, h, Vector3(2.3, 0, 0), I, hB));
+    const Matrix3 R45 = Eigen::AngleAxisd(M_PI/4, Vector3::UnitZ()).toRotationMatrix();
+    EXPECT_TRUE(obbOverlap(Vector3::Zero(), I, h, Vector3(2.5, 0, 0), R45, hB));
+    // Edge-edge case only an A_i x B_j axis separates: two unit cubes rotated
+    // 45 deg about x and about z, offset along (1,1,1)-ish so faces do not separate
+    const Matrix3 Rx = Eigen::AngleAxisd(M_PI/4, Vector3::UnitX()).toRotationMatrix();
+    const Matrix3 Rz = Eigen::AngleAxisd(M_PI/4, Vector3::UnitZ()).toRotationMatrix();
+    const Vector3 hc(0.5, 0.5, 0.5);
+    // Along the edge-edge axis (x) cross (z) = y: extents 0.5 sqrt2 each -> gap if |t_y| > sqrt2
+    int axis = -1;
+    EXPECT_FALSE(obbOverlap(Vector3::Zero(), Rx, hc, Vector3(0.3, 1.45, 0.3), Rz, hc, 0, &axis));
+    EXPECT_TRUE(obbOverlap(Vector3::Zero(), Rx, hc, Vector3(0.3, 1.35, 0.3), Rz, hc));
+}
+
+// The OBB test is conservative: whenever the true shapes overlap (sampled
+// surface point of B inside A) it must report an overlap. Random pairs.
+TEST(ObbOverlap, NeverRejectsOverlappingShapes)
+{
+    std::mt19937_64 rng(4);
+    int overlapping = 0;
+    for (int i = 0; i < 2000; ++i)
+    {
+        const Superellipsoid A = randomShape(rng), B = randomShape(rng);
+        Pose pA, pB;
+        pA.orientation = randomOrientation(rng);
+        pB.orientation = randomOrientation(rng);
+        placeAlong(A, pA, B, pB, randomUnit(rng), uniform(rng, -0.3, 0.5));
+        bool overlap = false;
+        for (int k = 0; k < 300 && !overlap; ++k)
+        {
+            const Vector3 y = pB.toGlobalFrame(B.surfacePoint(uniform(rng, -M_PI/2, M_PI/2), uniform(rng, -M_PI, M_PI)));
+            overlap = A.insideOut(pA.toParticleFrame(y)) < 0;
+        }
+        overlapping += overlap;
+        if (overlap)
+        {
+            EXPECT_TRUE(obbOverlap(A, pA, B, pB));
+            EXPECT_TRUE(boundingSpheresOverlap(A, pA, B, pB));
+        }
+    }
+    EXPECT_GT(overlapping, 300);   // the sample does exercise the overlapping case
+}

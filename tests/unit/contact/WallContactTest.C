@@ -1,0 +1,264 @@
+// Superellipsoid-wall contact (seed 004 Sect. 3.4): plane, paper's Newton path, faces.
+#include "ContactTestHelpers.H"
+#include "contact/WallContact.H"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+using namespace superellipsoid;
+using namespace superellipsoid::testing;
+
+namespace
+{
+
+Plane randomPlane(std::mt19937_64& rng)
+{
+    return Plane{Vector3(uniform(rng, -3, 3), uniform(rng, -3, 3), uniform(rng, -3, 3)), randomUnit(rng)};
+}
+
+} // namespace
+
+// Reference: overlap = r - (distance of the centre to the plane), normal = n.
+// Exact to round-off: 1e-12 relative (issue 3).
+TEST(SpherePlane, OverlapAndNormalExact)
+{
+    std::mt19937_64 rng(10);
+    for (int i = 0; i < 500; ++i)
+    {
+        const double r = uniform(rng, 0.1, 3);
+        const Superellipsoid s = Superellipsoid::sphere(r);
+        const Plane w = randomPlane(rng);
+        Pose p;
+        p.orientation = randomOrientation(rng);
+        const double dist = uniform(rng, 0.5, 1.0)*r;
+        p.position = w.point + Vector3(uniform(rng, -1, 1), uniform(rng, -1, 1), 0) + dist*w.normal;
+        p.position += dist*w.normal - w.signedDistance(p.position)*w.normal;   // exactly dist
+        const double expected = r - w.signedDistance(p.position);
+        const Contact c = detectWallContact(s, p, w);
+        ASSERT_EQ(c.status, ContactStatus::Touching);
+        EXPECT_NEAR(c.overlap, expected, 1e-12*r);
+        EXPECT_NEAR((c.normal - w.normal).norm(), 0.0, 1e-12);
+        // Contact points: on the sphere along -n from the centre, and on the wall
+        EXPECT_NEAR((c.pointOnA - (p.position - r*w.normal)).norm(), 0.0, 1e-12*r);
+        EXPECT_NEAR(w.signedDistance(c.pointOnB), 0.0, 1e-12*r);
+    }
+}
+
+// Reference: for an ellipsoid the deepest extent below the centre is the
+// support function h(n) = sqrt(n'^T diag(a^2,b^2,c^2) n'), n' = R n, so
+// overlap = h - n.(r_c - p). Round-off only: 1e-12 relative.
+TEST(EllipsoidPlane, OverlapFromSupportFunction)
+{
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 500; ++i)
+    {
+        const Superellipsoid s(uniform(rng, 2, 3), uniform(rng, 1, 2), uniform(rng, 0.3, 1), 1.0, 1.0);
+        const Plane w = randomPlane(rng);
+        Pose p;
+        p.orientation = randomOrientation(rng);
+        p.position = w.point + uniform(rng, 0, 2)*w.normal;
+        const Vector3 np = p.directionToParticleFrame(w.normal);
+        const Vector3 h2 = s.halfAxes().cwiseProduct(s.halfAxes());
+        const double h = std::sqrt(np.cwiseProduct(np).dot(h2));
+        const double expected = h - w.signedDistance(p.position);
+        const Contact c = detectWallContact(s, p, w);
+        EXPECT_NEAR(c.overlap, expected, 1e-12*s.a());
+        EXPECT_EQ(c.status, expected > 0 ? ContactStatus::Touching : ContactStatus::Separated);
+    }
+}
+
+// The paper's Newton method (Part 1 + Part 2, Eqs. 32-50, with third
+// derivatives) converges to the closed-form extreme point. Tolerance: the
+// Newton tolerance c 1e-6 of seed 004 (a quadratic last step is far below).
+TEST(SuperellipsoidPlane, PaperNewtonEqualsClosedFormForAllSquareness)
+{
+    std::mt19937_64 rng(12);
+    const double epsValues[] = {0.2, 0.5, 1.0, 1.5, 1.8};
+    ContactCounters counters;
+    for (double e1 : epsValues)
+    {
+        for (double e2 : epsValues)
+        {
+            const Superellipsoid s(1.6, 1.2, 0.8, e1, e2);
+            for (int i = 0; i < 20; ++i)
+            {
+                const Plane w = randomPlane(rng);
+                Pose p;
+                p.orientation = randomOrientation(rng);
+                // Near contact: overlap between -0.05 c and 0.3 c
+                p.position = w.point;
+                const double h = supportValue(s, p.directionToParticleFrame(-w.normal));
+                p.position = w.point + (h - uniform(rng, -0.05, 0.3)*s.c())*w.normal;
+                const Contact exact = detectWallContact(s, p, w);
+                const Contact newton = detectWallContactNewton(s, p, w);
+                counters.record(newton);
+                const double tol = 1e-6*s.c();
+                ASSERT_NE(newton.status, ContactStatus::Failed) << e1 << " " << e2;
+                EXPECT_NEAR(newton.overlap, exact.overlap, tol) << e1 << " " << e2;
+                if (exact.touching())
+                {
+                    EXPECT_NEAR((newton.pointOnA - exact.pointOnA).norm(), 0.0, tol) << e1 << " " << e2;
+                    // Part 1: the deepest wall point is inside S exactly when touching
+                    const WallPart1Result p1 = wallContactPart1(s, p, w);
+                    EXPECT_TRUE(p1.converged);
+                    EXPECT_LT(p1.insideOut, 0.0);
+                    EXPECT_NEAR(w.signedDistance(p1.pointOnWall), 0.0, tol);
+                }
+            }
+        }
+    }
+    EXPECT_EQ(counters.failures, 0);
+    std::printf("[ Newton wall path ] %ld detections, mean %.2f iterations, max %d, fallbacks %ld\n",
+        counters.detections, counters.meanIterations(), counters.maxIterations, counters.fallbacks);
+}
+
+// Reference: a face is a finite piece of the plane; when the deepest point's
+// foot lies inside the polygon the face result equals the plane result.
+TEST(FaceContact, InteriorTouchGivesThePlaneResult)
+{
+    std::mt19937_64 rng(13);
+    const Vector3 quad[4] = {{-5, -5, 0}, {5, -5, 0}, {5, 5, 0}, {-5, 5, 0}};
+    const WallFace face = WallFace::fromVertices(quad, 4);
+    EXPECT_NEAR((face.normal - Vector3::UnitZ()).norm(), 0.0, 1e-15);
+    for (int i = 0; i < 100; ++i)
+    {
+        const Superellipsoid s = randomShape(rng, 0.2, 1.8, 3);
+        Pose p;
+        p.orientation = randomOrientation(rng);
+        p.position = Vector3(uniform(rng, -1, 1), uniform(rng, -1, 1), 0);
+        p.position.z() = supportValue(s, p.directionToParticleFrame(-Vector3::UnitZ())) - 0.1*s.c();
+        const Contact a = detectFaceContact(s, p, face);
+        const Contact b = detectWallContact(s, p, face.plane());
+        ASSERT_EQ(a.feature, WallFeature::Face);
+        EXPECT_EQ(a.overlap, b.overlap);
+        EXPECT_EQ(a.normal, b.normal);
+    }
+}
+
+namespace
+{
+
+//- Solid cylinder of radius R around the z axis meshed by nFaces quads with
+//  outward normals (fluid outside); or the fluid inside (pipe) when inward.
+std::vector<WallFace> facetedCylinder(double R, int nFaces, double zLo, double zHi, bool fluidInside)
+{
+    std::vector<WallFace> faces;
+    for (int k = 0; k < nFaces; ++k)
+    {
+        const double t0 = 2*M_PI*k/nFaces, t1 = 2*M_PI*(k + 1)/nFaces;
+        const Vector3 a(R*std::cos(t0), R*std::sin(t0), zLo), b(R*std::cos(t1), R*std::sin(t1), zLo);
+        const Vector3 c(b.x(), b.y(), zHi), d(a.x(), a.y(), zHi);
+        const Vector3 v[4] = {a, b, c, d};
+        const Vector3 vr[4] = {d, c, b, a};
+        faces.push_back(WallFace::fromVertices(fluidInside ? vr : v, 4));
+    }
+    return faces;
+}
+
+} // namespace
+
+// A sphere touching the ridge between two faces of a faceted solid cylinder
+// (fluid outside). Reference: the contact of a sphere with a straight edge
+// has normal (centre - closest edge point)/|..| and overlap r - distance.
+// Both faces report the same edge; the region rule keeps exactly one.
+TEST(FaceContact, RidgeOfFacetedCylinderGivesOneEdgeContactWithRadialNormal)
+{
+    const int nFaces = 12;
+    const double R = 5;
+    const auto faces = facetedCylinder(R, nFaces, -2, 2, false);
+    const double r = 0.5;
+    const Superellipsoid s = Superellipsoid::sphere(r);
+    // Ridge between faces 0 and 1 at angle 30 deg, a vertex-free part (z = 0.3)
+    const double th = 2*M_PI/nFaces;
+    const Vector3 ridge(R*std::cos(th), R*std::sin(th), 0.3);
+    for (double offsetDeg : {0.0, 3.0, -4.0})
+    {
+        const double phi = th + offsetDeg*M_PI/180;
+        const Vector3 dir(std::cos(phi), std::sin(phi), 0);
+        Pose p;
+        p.position = ridge + (r - 0.05)*dir;
+        p.orientation = Quaternion(Eigen::AngleAxisd(0.7, Vector3(1, 2, 3).normalized()));
+        std::vector<Contact> contacts;
+        for (int f = 0; f < nFaces; ++f)
+        {
+            Contact c = detectFaceContact(s, p, faces[f]);
+            c.faceIndex = f;
+            contacts.push_back(c);
+        }
+        std::vector<Contact> selected(contacts.size());
+        const int n = selectWallContacts(contacts.data(), int(contacts.size()), selected.data());
+        ASSERT_EQ(n, 1) << offsetDeg;
+        const Contact& c = selected[0];
+        // Expected: distance from the centre to the ridge line (parallel to z)
+        Vector3 toCentre = p.position - ridge;
+        toCentre.z() = 0;
+        const double dist = toCentre.norm();
+        // Does the sphere see the ridge or a face interior? Inside the edge's
+        // normal cone [n_0, n_1] it is an edge contact with the radial normal.
+        if (std::abs(offsetDeg) < 0.5*360.0/nFaces)
+        {
+            EXPECT_EQ(c.feature, WallFeature::Edge);
+            // Bisection tolerance c 1e-6 on the angle -> 1e-6 on unit vectors
+            EXPECT_NEAR((c.normal - toCentre/dist).norm(), 0.0, 2e-6) << offsetDeg;
+            EXPECT_NEAR(c.overlap, r - dist, 1e-6*r) << offsetDeg;
+        }
+    }
+}
+
+// A particle inside a faceted pipe (fluid inside) near the corner between two
+// faces touches both face planes (normals 30 deg apart): one region -> one
+// contact, the deeper one (seed 004 Sect. 3.4.3). Two perpendicular walls
+// (box corner, 90 deg) are two regions -> two contacts.
+TEST(FaceContact, OneContactPerTouchingWallRegion)
+{
+    const auto faces = facetedCylinder(5, 12, -2, 2, true);
+    const Superellipsoid s(1.0, 0.6, 0.5, 0.5, 1.0);
+    const double th = 2*M_PI/12;
+    Pose p;
+    p.position = Vector3(4.6*std::cos(th*1.1), 4.6*std::sin(th*1.1), 0.0);
+    p.orientation = Quaternion(Eigen::AngleAxisd(th*1.1 + 0.2, Vector3::UnitZ()));
+    std::vector<Contact> contacts;
+    for (const WallFace& f : faces) contacts.push_back(detectFaceContact(s, p, f));
+    int touching = 0;
+    double deepest = 0;
+    for (const Contact& c : contacts)
+    {
+        touching += c.touching();
+        if (c.touching()) deepest = std::max(deepest, c.overlap);
+    }
+    ASSERT_GE(touching, 2);                       // the configuration is a real double touch
+    std::vector<Contact> selected(contacts.size());
+    ASSERT_EQ(selectWallContacts(contacts.data(), int(contacts.size()), selected.data()), 1);
+    EXPECT_EQ(selected[0].overlap, deepest);
+
+    // Box corner: floor z = 0 and wall x = 0, particle in the corner
+    const Vector3 floorV[4] = {{0, -5, 0}, {5, -5, 0}, {5, 5, 0}, {0, 5, 0}};
+    const Vector3 wallV[4] = {{0, -5, 0}, {0, 5, 0}, {0, 5, 5}, {0, -5, 5}};
+    const WallFace floorF = WallFace::fromVertices(floorV, 4), wallF = WallFace::fromVertices(wallV, 4);
+    ASSERT_NEAR(wallF.normal.x(), 1.0, 1e-15);
+    Pose q;
+    q.position = Vector3(0.9, 0, 0.45);
+    const Contact two[2] = {detectFaceContact(s, q, floorF), detectFaceContact(s, q, wallF)};
+    ASSERT_TRUE(two[0].touching() && two[1].touching());
+    Contact out[2];
+    EXPECT_EQ(selectWallContacts(two, 2, out), 2);
+}
+
+// A vertex of a face poking into a particle: reference for a sphere is
+// overlap r - |v - c| along (c - v)/|c - v|.
+TEST(FaceContact, VertexInsideSphereGivesRadialNormal)
+{
+    const Vector3 tri[3] = {{0, 0, 0}, {-3, 0.5, 0}, {-2, -2, 0}};
+    const WallFace face = WallFace::fromVertices(tri, 3);
+    ASSERT_GT(face.normal.z(), 0.0);
+    const double r = 1;
+    Pose p;
+    p.position = Vector3(0.5, 0.3, 0.6);
+    const Contact c = detectFaceContact(Superellipsoid::sphere(r), p, face);
+    ASSERT_TRUE(c.touching());
+    EXPECT_EQ(c.feature, WallFeature::Vertex);
+    const Vector3 d = p.position;   // vertex at the origin
+    EXPECT_NEAR(c.overlap, r - d.norm(), 1e-6*r);
+    EXPECT_NEAR((c.normal - d.normalized()).norm(), 0.0, 1e-6);
+}
