@@ -1,0 +1,92 @@
+#include "collision/ContactCurvature.H"
+
+#include <Eigen/LU>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+namespace superellipsoid
+{
+
+namespace
+{
+
+[[noreturn]] void invalid(const std::string& name, double value, const char* why)
+{
+    std::ostringstream os;
+    os << name << " = " << value << ": " << why;
+    throw std::invalid_argument(os.str());
+}
+
+void checkDerivatives(const Vector3& g, const Matrix3& H)
+{
+    if (!g.allFinite() || !(g.norm() > 0))
+    {
+        invalid("gradient norm", g.norm(), "must be finite and non-zero");
+    }
+    if (!H.allFinite()) invalid("hessian norm", H.norm(), "must be finite");
+}
+
+} // namespace
+
+
+double meanCurvature(const Vector3& g, const Matrix3& H)
+{
+    checkDerivatives(g, H);
+    const double g2 = g.squaredNorm();
+    // Seed 002 Eq. (39); negative for convex bodies with outward gradient
+    return std::abs(g.dot(H*g) - g2*H.trace())/(2*g2*std::sqrt(g2));
+}
+
+
+double gaussianCurvature(const Vector3& g, const Matrix3& H)
+{
+    checkDerivatives(g, H);
+    Eigen::Matrix4d bordered = Eigen::Matrix4d::Zero();
+    bordered.topLeftCorner<3, 3>() = H;
+    bordered.topRightCorner<3, 1>() = g;
+    bordered.bottomLeftCorner<1, 3>() = g.transpose();
+    const double g2 = g.squaredNorm();
+    return std::abs(-bordered.determinant()/(g2*g2));
+}
+
+
+double curvatureRadius
+(
+    const Vector3& gradient,
+    const Matrix3& hessian,
+    CurvatureModel model,
+    double volumeEquivalentRadius,
+    double capFactor
+)
+{
+    if (!(std::isfinite(volumeEquivalentRadius) && volumeEquivalentRadius > 0))
+    {
+        invalid("volumeEquivalentRadius", volumeEquivalentRadius, "must be positive and finite");
+    }
+    if (!(std::isfinite(capFactor) && capFactor > 0))
+    {
+        invalid("capFactor", capFactor, "must be positive and finite");
+    }
+    const double cap = capFactor*volumeEquivalentRadius;
+    const double K = model == CurvatureModel::mean
+        ? meanCurvature(gradient, hessian)
+        : std::sqrt(gaussianCurvature(gradient, hessian));
+    // Flat point (K = 0) or nearly flat: the cap applies
+    if (!(K*cap > 1)) return cap;
+    return 1/K;
+}
+
+
+double effectiveRadius(double radiusA, double radiusB)
+{
+    if (!(radiusA > 0) || std::isnan(radiusA)) invalid("radiusA", radiusA, "must be positive");
+    if (!(radiusB > 0) || std::isnan(radiusB)) invalid("radiusB", radiusB, "must be positive");
+    const double curvatureSum = 1/radiusA + 1/radiusB;
+    if (!(curvatureSum > 0)) invalid("radiusA", radiusA, "both radii infinite (two flat surfaces)");
+    return 1/curvatureSum;
+}
+
+} // namespace superellipsoid
