@@ -143,10 +143,7 @@ Superellipsoid::Superellipsoid(double a, double b, double c, double eps1, double
     // most a factor coordinateFloor()^-3 = 1e27 and 1/c^3) stay finite.
     farLimit_ = std::pow(10.0, 200.0/std::max(p_, r_));
 
-    // Volume: V = 2 a b c eps1 eps2 B(eps1/2 + 1, eps1) B(eps2/2, eps2/2)
-    volume_ =
-        2*a_*b_*c_*eps1_*eps2_
-       *betaFunction(0.5*eps1_ + 1, eps1_)*betaFunction(0.5*eps2_, 0.5*eps2_);
+    volume_ = volumeFormula(a_, b_, c_, eps1_, eps2_);
 
     // Second moments, int x'^2 dV etc. Derivation: with the superellipse
     // "radius" rho, rho^p = |x/a|^p + |y/b|^p, the body is
@@ -194,6 +191,53 @@ double Superellipsoid::valueScaled(const double s[3]) const
     const double F = powNonNeg(X + Y, q_, qInt_);
     const double G = powNonNeg(std::abs(s[2]), r_, rInt_);
     return F + G - 1.0;
+}
+
+
+Vector3 Superellipsoid::gradientScaled(const double s[3]) const
+{
+    // The gradient is continuous (all exponents exceed 1) and is evaluated
+    // exactly, also at zero coordinates, where the floored values would be
+    // wrong by O(1) for p close to 1: d|y|^p/dy = p|y|^(p-1) is still 0.35 at
+    // |y| = 1e-9 for p = 1.05 but 0 at y = 0.
+    //   F_x = r u^(q-1) |x|^(p-1) sgn x = r w_x^(1-1/p) u^((r-1)/p) sgn x
+    // (both factors <= 1 near the axis, no under- or overflow), 0 at x = 0;
+    //   G_z = r |z|^(r-1) sgn z.
+    constexpr double floor = coordinateFloor();
+    const double p = p_, r = r_;
+    const double X = powNonNeg(std::abs(s[0]), p, pInt_);
+    const double Y = powNonNeg(std::abs(s[1]), p, pInt_);
+    const double u = X + Y;
+    Vector3 g = Vector3::Zero();
+    if (u > 0)
+    {
+        const double F = powNonNeg(u, q_, qInt_);
+        const double w[2] = {X/u, Y/u};
+        for (int i = 0; i < 2; ++i)
+        {
+            if (std::abs(s[i]) >= floor)
+            {
+                g(i) = r*F*w[i]/s[i];
+            }
+            else if (w[i] > 0)
+            {
+                g(i) = std::copysign
+                (
+                    r*std::pow(w[i], 1 - 1/p)*std::pow(u, (r - 1)/p), s[i]
+                );
+            }
+        }
+    }
+    const double z = std::abs(s[2]);
+    if (z >= floor)
+    {
+        g(2) = r*powNonNeg(z, r, rInt_)/s[2];
+    }
+    else if (z > 0)
+    {
+        g(2) = std::copysign(r*std::pow(z, r - 1), s[2]);
+    }
+    return g;
 }
 
 
@@ -296,7 +340,9 @@ ShapeDerivatives Superellipsoid::derivatives(const Vector3& xp, int order) const
 
     const double ia = 1.0/a_, ib = 1.0/b_, ic = 1.0/c_;
 
-    d.gradient = Vector3(F*gx*ia, F*gy*ib, G*gz*ic);
+    d.gradient = floored
+        ? Vector3(gradientScaled(s).cwiseProduct(Vector3(ia, ib, ic)))
+        : Vector3(F*gx*ia, F*gy*ib, G*gz*ic);
     if (order == 1) return d;
 
     // Second derivatives (scaled): with F' = qF/u, F'' = q(q-1)F/u^2,
@@ -384,6 +430,18 @@ Vector3 Superellipsoid::unitNormal(const Vector3& xp) const
 double Superellipsoid::volume() const
 {
     return volume_;
+}
+
+
+double Superellipsoid::volumeFormula
+(
+    double a, double b, double c, double eps1, double eps2
+)
+{
+    // V = 2 a b c eps1 eps2 B(eps1/2 + 1, eps1) B(eps2/2, eps2/2)
+    return
+        2*a*b*c*eps1*eps2
+       *betaFunction(0.5*eps1 + 1, eps1)*betaFunction(0.5*eps2, 0.5*eps2);
 }
 
 

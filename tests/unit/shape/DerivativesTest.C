@@ -255,6 +255,28 @@ TEST(Derivatives, ValueAtZeroCoordinatesIsNotAffectedByTheFloor)
 }
 
 
+TEST(Derivatives, GradientIsExactAndContinuousAtZeroCoordinates)
+{
+    // All exponents exceed 1, so grad S is continuous and its component
+    // normal to a symmetry plane vanishes on it. For p = 2/1.9 = 1.05 the
+    // component decays only like |y|^0.05 (0.35 r at |y/b| = 1e-9), so the
+    // floor must not be used for it: across the floor (branch switch) the
+    // gradient is continuous to the change of |y|^0.05 itself (~1e-3 here).
+    const Superellipsoid s(2, 1.5, 1, 1.9, 1.9);
+    const Vector3 onPlane(1.2, 0.0, 0.3);
+    EXPECT_EQ(s.gradient(onPlane)(1), 0.0);
+    EXPECT_EQ(s.gradient(Vector3(0, 0, 0.7)), Vector3(0, 0, s.gradient(Vector3(0, 0, 0.7))(2)));
+    EXPECT_GT(s.gradient(Vector3(0, 0, 0.7))(2), 0);
+    const double b = s.b(), f = Superellipsoid::coordinateFloor();
+    const double below = s.gradient(Vector3(1.2, 0.999*f*b, 0.3))(1);
+    const double above = s.gradient(Vector3(1.2, 1.001*f*b, 0.3))(1);
+    EXPECT_GT(below, 0);
+    EXPECT_NEAR(below, above, 1e-3*above);
+    EXPECT_LT(s.gradient(Vector3(1.2, -1e-12*b, 0.3))(1), 0);
+    EXPECT_EQ(s.gradient(Vector3::Zero()), Vector3::Zero());
+}
+
+
 TEST(Derivatives, FarPointsBeyondTheLimitAreProjectedRadially)
 {
     // S + 1 is homogeneous of degree r = 2/eps1 in the scaled coordinates:
