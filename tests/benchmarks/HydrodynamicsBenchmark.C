@@ -1,0 +1,71 @@
+// Cost of the resistance tensors per shape and resolution, and of one
+// force + torque evaluation (Eqs. 5-7, 21-23 of seed 004).
+#include "hydrodynamics/HydrodynamicForces.H"
+#include "hydrodynamics/StokesResistanceSolver.H"
+
+#include <benchmark/benchmark.h>
+
+using namespace superellipsoid;
+
+static void BM_ExactEllipsoidTensors(benchmark::State& state)
+{
+    for (auto _ : state)
+    {
+        benchmark::DoNotOptimize(exactEllipsoidResistance(5, 3, 1));
+    }
+}
+BENCHMARK(BM_ExactEllipsoidTensors);
+
+// Boundary element tensors: shape index x resolution (one solve per iteration)
+static void BM_BoundaryElementTensors(benchmark::State& state)
+{
+    static const ShapeParameters shapes[] =
+    {
+        {1, 1, 1, 1, 1}, {5, 3, 1, 1, 1}, {1, 1, 1, 0.2, 0.2}, {2, 1, 1, 1.8, 1.8}
+    };
+    const ShapeParameters& shape = shapes[state.range(0)];
+    int panels = 0;
+    for (auto _ : state)
+    {
+        const StokesResistanceResult r = solveStokesResistance(shape, int(state.range(1)));
+        panels = r.panelCount;
+        benchmark::DoNotOptimize(r.tensors.K(0, 0));
+    }
+    state.counters["panels"] = panels;
+    state.SetLabel
+    (
+        "a" + std::to_string(shape.a) + " b" + std::to_string(shape.b)
+      + " c" + std::to_string(shape.c) + " eps " + std::to_string(shape.eps1)
+    );
+}
+BENCHMARK(BM_BoundaryElementTensors)
+    ->ArgsProduct({{0, 1, 2, 3}, {216, 384, 864, defaultStokesResolution}})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+static void BM_ForceAndTorque(benchmark::State& state)
+{
+    HydrodynamicParticle particle;
+    particle.tensors = exactEllipsoidResistance(5, 3, 1);
+    particle.c = 1e-5;
+    particle.volume = 4.0/3*3.14159*15e-15;
+    particle.density = 2500;
+    const FluidProperties water{1000, 1e-6};
+    const Matrix3 R = Quaternion(Eigen::AngleAxisd(0.4, Vector3(1, 2, 3).normalized())).toRotationMatrix().transpose();
+    FlowAtParticle flow;
+    flow.fluidVelocity = Vector3(1e-3, 0, 0);
+    flow.gravity = Vector3(0, 0, -9.81);
+    Matrix3 gradU = Matrix3::Zero();
+    gradU(1, 0) = 10;
+    const ForceTerms allTerms{true, true, true, true};
+    const Vector3 omega(1, 2, 3);
+    for (auto _ : state)
+    {
+        const HydrodynamicForce F = hydrodynamicForce(particle, water, R, flow, allTerms);
+        const HydrodynamicTorque T = hydrodynamicTorque(particle, water, R, gradU, omega);
+        benchmark::DoNotOptimize(F.total);
+        benchmark::DoNotOptimize(T.global);
+    }
+}
+BENCHMARK(BM_ForceAndTorque);
+BENCHMARK_MAIN();
