@@ -158,6 +158,57 @@ TEST(Derivatives, ThirdDerivativesMatchFiniteDifferenceOfHessian)
 }
 
 
+TEST(Derivatives, IntegerExponentFastPathMatchesFiniteDifferences)
+{
+    // eps in {0.1, 0.2, 0.25, 0.5, 2/3, 1} give integer p or r (and q for
+    // equal pairs): the repeated-multiplication path; mixed pairs combine
+    // integer p with non-integer q. Same step and tolerance as above.
+    const double epsList[] = {0.1, 0.2, 0.25, 0.5, 2.0/3.0, 1.0, 0.7};
+    std::mt19937_64 rng(17);
+    for (double e1 : epsList)
+    {
+        for (double e2 : epsList)
+        {
+            const Superellipsoid s(2.5, 1.7, 0.9, e1, e2);
+            for (int n = 0; n < 5; ++n)
+            {
+                const Vector3 x = randomPoint(s, rng);
+                const ShapeDerivatives d = s.derivatives(x, 3);
+                double gScale = d.gradient.cwiseAbs().maxCoeff();
+                double hScale = d.hessian.cwiseAbs().maxCoeff();
+                double tScale = 0;
+                for (int k = 0; k < 3; ++k) tScale = std::max(tScale, d.third[k].cwiseAbs().maxCoeff());
+                for (int k = 0; k < 3; ++k)
+                {
+                    const double h = relStep*s.halfAxes()(k);
+                    const double fdValue = richardson
+                    (
+                        [&](const Vector3& y) { return s.insideOut(y); }, x, k, h
+                    );
+                    const Vector3 fdGrad = richardson
+                    (
+                        [&](const Vector3& y) { return s.gradient(y); }, x, k, h
+                    );
+                    const Matrix3 fdHess = richardson
+                    (
+                        [&](const Vector3& y) { return Matrix3(s.hessian(y)); }, x, k, h
+                    );
+                    EXPECT_NEAR(d.gradient(k), fdValue, fdTolerance*gScale) << e1 << " " << e2;
+                    EXPECT_LE((d.hessian.col(k) - fdGrad).cwiseAbs().maxCoeff(), fdTolerance*hScale)
+                        << e1 << " " << e2;
+                    // (+ FD roundoff ~1e-16 |H|/h: T vanishes for ellipsoids)
+                    EXPECT_LE
+                    (
+                        (d.third[k] - fdHess).cwiseAbs().maxCoeff(),
+                        fdTolerance*tScale + 1e-11*hScale/s.c()
+                    ) << e1 << " " << e2;
+                }
+            }
+        }
+    }
+}
+
+
 TEST(Derivatives, OrdersAreConsistentAndLowerOrdersLeaveHigherZero)
 {
     std::mt19937_64 rng(14);
