@@ -538,3 +538,58 @@ TEST(ImpulseValidation, InvalidInputThrowsNamingTheParameter)
     bad.velocity.x() = std::nan("");
     expectThrowNaming([&] { resolveImpulse(bad, w, c, ImpulseLaw::frictionless(1)); }, "velocity");
 }
+
+
+TEST(CollisionMatrix, PrintedFrictionlessWallSystemIgnoresNormalAngularMomentumRow)
+{
+    // Eq. (86) as printed imposes psi_x'' = omega_x'' (Eq. 83) and drops the x
+    // row of Eq. (80). With a full inertia tensor in the collision frame
+    // (I''_xy, I''_xz != 0) that row is then violated; our impulse form keeps it.
+    // When the normal is a principal axis (I''_xy = I''_xz = 0) both agree.
+    auto solvePrinted = [](const RigidBody& p, const CollisionPoint& c, double epsN) {
+        const Matrix3 R0 = collisionFrame(c.normal);
+        const double m = 1/p.inverseMass;
+        const Matrix3 I = R0*p.inverseInertia.inverse()*R0.transpose();
+        const Vector3 r = R0*(p.position - c.point);   // r'' = R0 r*, Eq. (60)
+        const Vector3 v = R0*p.velocity, w = R0*p.angularVelocity;
+        Matrix3 A;
+        A << 1, -r.z(), r.y(),
+             m*r.z(), I(1, 1), I(1, 2),
+             -m*r.y(), I(2, 1), I(2, 2);
+        const Vector3 b(-epsN*(v.x() + r.y()*w.z() - r.z()*w.y()),
+                        I(1, 1)*w.y() + I(1, 2)*w.z() + m*r.z()*v.x(),
+                        I(2, 1)*w.y() + I(2, 2)*w.z() - m*r.y()*v.x());
+        const Vector3 x = A.lu().solve(b);
+        RigidBody out = p;
+        out.velocity = R0.transpose()*Vector3(x[0], v.y(), v.z());
+        out.angularVelocity = R0.transpose()*Vector3(w.x(), x[1], x[2]);
+        return out;
+    };
+    const Vector3 I(0.3, 1.0, 1.2);
+    const Vector3 pointLocal(0.8, 0.4, 0.1), normalLocal = Vector3(0.8, 0.4, 0.1).normalized();
+    for (bool principal : {false, true})
+    {
+        const Quaternion q(Eigen::AngleAxisd(0.6, Vector3(1, -2, 0.5).normalized()));
+        const Vector3 pl = principal ? Vector3(1, 0, 0) : pointLocal;
+        const Vector3 nl = principal ? Vector3(1, 0, 0) : normalLocal;
+        const RigidBody p = RigidBody::particle(1.0, I, q, Vector3::Zero(), -(q*nl) + Vector3(0.1, 0.2, -0.3),
+                                                Vector3(0.5, -1, 0.3));
+        CollisionPoint c{q*pl + Vector3(0, 0, 0.05), (q*nl).normalized(), 0};
+        if (principal) c.point = q*pl;
+        const RigidBody printed = solvePrinted(p, c, 0.8);
+        const ImpulseResult ours = resolveWallImpulse(p, Vector3::Zero(), c, ImpulseLaw::frictionless(0.8));
+        const Vector3 L0 = p.angularMomentumAbout(c.point);
+        const double errPrinted = (printed.angularMomentumAbout(c.point) - L0).norm()/L0.norm();
+        const double errOurs = (after(p, ours.velocityA, ours.angularVelocityA).angularMomentumAbout(c.point) - L0).norm()/L0.norm();
+        EXPECT_LE(errOurs, roundoffTolerance);
+        if (principal)
+        {
+            EXPECT_LE(errPrinted, 1e-12);   // identical when the normal is principal
+            EXPECT_LE((printed.angularVelocity - ours.angularVelocityA).norm(), 1e-12);
+        }
+        else
+        {
+            EXPECT_GT(errPrinted, 1e-3);    // a real violation, not round-off
+        }
+    }
+}
