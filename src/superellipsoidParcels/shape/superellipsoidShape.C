@@ -9,7 +9,7 @@
 
 // * * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
 
-Foam::superellipsoid::Superellipsoid
+superellipsoid::Superellipsoid
 Foam::superellipsoidShape::read(const dictionary& dict)
 {
     using superellipsoid::Superellipsoid;

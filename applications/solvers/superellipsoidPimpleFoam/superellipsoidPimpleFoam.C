@@ -1,0 +1,148 @@
+/*---------------------------------------------------------------------------*\
+Application
+    superellipsoidPimpleFoam
+
+Group
+    grpSuperellipsoidSolvers
+
+Description
+    Transient incompressible PIMPLE solver for a carrier phase laden with a
+    cloud of superellipsoid parcels (basicSuperellipsoidCloud): DPMFoam's
+    coupling, i.e. the continuous-phase volume fraction alphac = 1 - theta
+    in the momentum and pressure equations and the cloud's momentum source
+    (two-way coupling). The momentum and pressure equations are DPMFoam's
+    own (createFields.H, UcEqn.H, pEqn.H, included from its source folder).
+
+    Switches:
+      - one-way coupling: constant/<cloud>Properties
+        solution { coupled false; } (the cloud adds no source terms);
+      - frozen flow: system/fvSolution PIMPLE { frozenFlow yes; } (the
+        carrier-phase fields are not solved: the parcels move in the given
+        U, e.g. a prescribed shear, or in still fluid for dry and
+        collision-only cases). Read every time step.
+
+    The cloud name is given by -cloud (default kinematicCloud, as DPMFoam):
+    its dictionary is constant/<cloud>Properties.
+
+\*---------------------------------------------------------------------------*/
+
+#include "fvCFD.H"
+#include "singlePhaseTransportModel.H"
+#include "PhaseIncompressibleTurbulenceModel.H"
+#include "pimpleControl.H"
+#include "Switch.H"
+
+#include "basicSuperellipsoidCloud.H"
+
+// DPMFoam's createFields.H constructs the cloud as basicKinematicTypeCloud
+#define basicKinematicTypeCloud basicSuperellipsoidCloud
+
+// * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * //
+
+int main(int argc, char *argv[])
+{
+    argList::addNote
+    (
+        "Transient PIMPLE solver for an incompressible carrier phase coupled"
+        " with a cloud of superellipsoid parcels (volume fraction and"
+        " momentum coupling as DPMFoam)."
+    );
+    argList::addOption
+    (
+        "cloud",
+        "name",
+        "specify alternative cloud name. default is 'kinematicCloud'"
+    );
+
+    #include "postProcess.H"
+
+    #include "addCheckCaseOptions.H"
+    #include "setRootCaseLists.H"
+    #include "createTime.H"
+    #include "createMesh.H"
+    #include "createControl.H"
+    #include "createTimeControls.H"
+    #include "createFields.H"
+    #include "initContinuityErrs.H"
+
+    Info<< "\nStarting time loop\n" << endl;
+
+    while (runTime.run())
+    {
+        #include "readTimeControls.H"
+        #include "CourantNo.H"
+        #include "setDeltaT.H"
+
+        ++runTime;
+
+        Info<< "Time = " << runTime.timeName() << nl << endl;
+
+        const bool frozenFlow =
+            pimple.dict().getOrDefault<Switch>("frozenFlow", false);
+
+        continuousPhaseTransport.correct();
+        muc = rhoc*continuousPhaseTransport.nu();
+
+        Info<< "Evolving " << kinematicCloud.name() << endl;
+        kinematicCloud.evolve();
+
+        // Continuous-phase volume fraction from the parcel volumes
+        alphac = max(1.0 - kinematicCloud.theta(), alphacMin);
+        alphac.correctBoundaryConditions();
+        alphacf = fvc::interpolate(alphac);
+        alphaPhic = alphacf*phic;
+
+        if (frozenFlow)
+        {
+            Info<< "Frozen flow: carrier phase not solved" << endl;
+        }
+        else
+        {
+            fvVectorMatrix cloudSU(kinematicCloud.SU(Uc));
+            volVectorField cloudVolSUSu
+            (
+                IOobject
+                (
+                    "cloudVolSUSu",
+                    runTime.timeName(),
+                    mesh
+                ),
+                mesh,
+                dimensionedVector(cloudSU.dimensions()/dimVolume, Zero),
+                zeroGradientFvPatchVectorField::typeName
+            );
+
+            cloudVolSUSu.primitiveFieldRef() = -cloudSU.source()/mesh.V();
+            cloudVolSUSu.correctBoundaryConditions();
+            cloudSU.source() = Zero;
+
+            // --- Pressure-velocity PIMPLE corrector loop
+            while (pimple.loop())
+            {
+                #include "UcEqn.H"
+
+                // --- PISO loop
+                while (pimple.correct())
+                {
+                    #include "pEqn.H"
+                }
+
+                if (pimple.turbCorr())
+                {
+                    continuousPhaseTurbulence->correct();
+                }
+            }
+        }
+
+        runTime.write();
+
+        runTime.printExecutionTime(Info);
+    }
+
+    Info<< "End\n" << endl;
+
+    return 0;
+}
+
+
+// ************************************************************************* //

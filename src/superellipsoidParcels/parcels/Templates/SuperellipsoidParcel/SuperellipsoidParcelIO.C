@@ -1,0 +1,198 @@
+/*---------------------------------------------------------------------------*\
+    superellipsoidFoam: SuperellipsoidParcel I/O. The three routes of the
+    I/O contract (time-directory fields, processor transfer, referred
+    collision copies) carry e0, e = (e1 e2 e3), omegaP and shapeId.
+    Stream order: [base parcel] e0 (e1 e2 e3) (omegaPx omegaPy omegaPz) shapeId
+\*---------------------------------------------------------------------------*/
+
+#include "SuperellipsoidParcel.H"
+#include "IOstreams.H"
+#include "IOField.H"
+
+// * * * * * * * * * * * * * * Static Data Members * * * * * * * * * * * * * //
+
+template<class ParcelType>
+Foam::string Foam::SuperellipsoidParcel<ParcelType>::propertyList_ =
+    Foam::SuperellipsoidParcel<ParcelType>::propertyList();
+
+template<class ParcelType>
+const std::size_t Foam::SuperellipsoidParcel<ParcelType>::sizeofFields
+(
+    offsetof(SuperellipsoidParcel<ParcelType>, shapeId_) + sizeof(label)
+  - offsetof(SuperellipsoidParcel<ParcelType>, e0_)
+);
+
+
+// * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
+
+template<class ParcelType>
+Foam::SuperellipsoidParcel<ParcelType>::SuperellipsoidParcel
+(
+    const polyMesh& mesh,
+    Istream& is,
+    bool readFields,
+    bool newFormat
+)
+:
+    ParcelType(mesh, is, readFields, newFormat),
+    e0_(1),
+    e_(Zero),
+    omegaP_(Zero),
+    shapeId_(0)
+{
+    if (readFields)
+    {
+        if (is.format() == IOstream::ASCII)
+        {
+            is >> e0_ >> e_ >> omegaP_ >> shapeId_;
+        }
+        else if (!is.checkLabelSize<>() || !is.checkScalarSize<>())
+        {
+            // Non-native label or scalar size
+            is.beginRawRead();
+
+            readRawScalar(is, &e0_, 1);
+            readRawScalar(is, e_.data(), vector::nComponents);
+            readRawScalar(is, omegaP_.data(), vector::nComponents);
+            readRawLabel(is, &shapeId_, 1);
+
+            is.endRawRead();
+        }
+        else
+        {
+            is.read(reinterpret_cast<char*>(&e0_), sizeofFields);
+        }
+    }
+
+    is.check(FUNCTION_NAME);
+}
+
+
+template<class ParcelType>
+template<class CloudType>
+void Foam::SuperellipsoidParcel<ParcelType>::readFields(CloudType& c)
+{
+    const bool valid = c.size();
+
+    ParcelType::readFields(c);
+
+    IOField<scalar> e0(c.fieldIOobject("e0", IOobject::MUST_READ), valid);
+    c.checkFieldIOobject(c, e0);
+
+    IOField<vector> e(c.fieldIOobject("e123", IOobject::MUST_READ), valid);
+    c.checkFieldIOobject(c, e);
+
+    IOField<vector> omegaP
+    (
+        c.fieldIOobject("omegaP", IOobject::MUST_READ),
+        valid
+    );
+    c.checkFieldIOobject(c, omegaP);
+
+    IOField<label> shapeId
+    (
+        c.fieldIOobject("shapeId", IOobject::MUST_READ),
+        valid
+    );
+    c.checkFieldIOobject(c, shapeId);
+
+    label i = 0;
+    for (SuperellipsoidParcel<ParcelType>& p : c)
+    {
+        p.e0_ = e0[i];
+        p.e_ = e[i];
+        p.omegaP_ = omegaP[i];
+        p.shapeId_ = shapeId[i];
+        ++i;
+    }
+}
+
+
+template<class ParcelType>
+template<class CloudType>
+void Foam::SuperellipsoidParcel<ParcelType>::writeFields(const CloudType& c)
+{
+    ParcelType::writeFields(c);
+
+    const label np = c.size();
+    const bool valid = np;
+
+    IOField<scalar> e0(c.fieldIOobject("e0", IOobject::NO_READ), np);
+    IOField<vector> e(c.fieldIOobject("e123", IOobject::NO_READ), np);
+    IOField<vector> omegaP(c.fieldIOobject("omegaP", IOobject::NO_READ), np);
+    IOField<label> shapeId(c.fieldIOobject("shapeId", IOobject::NO_READ), np);
+
+    label i = 0;
+    for (const SuperellipsoidParcel<ParcelType>& p : c)
+    {
+        e0[i] = p.e0_;
+        e[i] = p.e_;
+        omegaP[i] = p.omegaP_;
+        shapeId[i] = p.shapeId_;
+        ++i;
+    }
+
+    e0.write(valid);
+    e.write(valid);
+    omegaP.write(valid);
+    shapeId.write(valid);
+}
+
+
+template<class ParcelType>
+void Foam::SuperellipsoidParcel<ParcelType>::writeProperties
+(
+    Ostream& os,
+    const wordRes& filters,
+    const word& delim,
+    const bool namesOnly
+) const
+{
+    ParcelType::writeProperties(os, filters, delim, namesOnly);
+
+    #undef  writeProp
+    #define writeProp(Name, Value)                                            \
+        ParcelType::writeProperty(os, Name, Value, namesOnly, delim, filters)
+
+    writeProp("e0", e0_);
+    writeProp("e123", e_);
+    writeProp("omegaP", omegaP_);
+    writeProp("shapeId", shapeId_);
+
+    #undef writeProp
+}
+
+
+// * * * * * * * * * * * * * * * IOstream Operators  * * * * * * * * * * * * //
+
+template<class ParcelType>
+Foam::Ostream& Foam::operator<<
+(
+    Ostream& os,
+    const SuperellipsoidParcel<ParcelType>& p
+)
+{
+    if (os.format() == IOstream::ASCII)
+    {
+        os  << static_cast<const ParcelType&>(p)
+            << token::SPACE << p.e0_
+            << token::SPACE << p.e_
+            << token::SPACE << p.omegaP_
+            << token::SPACE << p.shapeId_;
+    }
+    else
+    {
+        os  << static_cast<const ParcelType&>(p);
+        os.write
+        (
+            reinterpret_cast<const char*>(&p.e0_),
+            SuperellipsoidParcel<ParcelType>::sizeofFields
+        );
+    }
+
+    os.check(FUNCTION_NAME);
+    return os;
+}
+
+
+// ************************************************************************* //

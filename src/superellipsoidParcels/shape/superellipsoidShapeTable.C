@@ -1,0 +1,297 @@
+/*---------------------------------------------------------------------------*\
+    superellipsoidFoam: named shapes of a superellipsoid cloud and their
+    resistance tensors (OpenFOAM adapter of the core shape and hydrodynamics).
+\*---------------------------------------------------------------------------*/
+
+#include "superellipsoidShapeTable.H"
+#include "superellipsoidShape.H"
+#include "eigenConversions.H"
+
+#include "hydrodynamics/StokesResistanceSolver.H"
+
+#include "error.H"
+#include "Pstream.H"
+#include "OSspecific.H"
+#include "mathematicalConstants.H"
+
+#include <Eigen/Eigenvalues>
+
+// * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * * //
+
+namespace
+{
+
+using namespace Foam;
+
+//- The a, b, c, epsilon1, epsilon2 dictionary of a shape given either
+//  directly or by dEq and aspectRatios (a/c, b/c)
+dictionary halfAxesDict(const dictionary& dict)
+{
+    if (!dict.found("dEq"))
+    {
+        return dict;
+    }
+
+    const scalar dEq = dict.get<scalar>("dEq");
+    if (!(dEq > 0) || !std::isfinite(dEq))
+    {
+        FatalIOErrorInFunction(dict)
+            << "Bad entry dEq " << dEq
+            << ": the volume-equivalent diameter must be positive" << nl
+            << exit(FatalIOError);
+    }
+    const vector2D ratios = dict.get<vector2D>("aspectRatios");
+    if (!(ratios.x() >= ratios.y() && ratios.y() >= 1) || !std::isfinite(ratios.x()))
+    {
+        FatalIOErrorInFunction(dict)
+            << "Bad entry aspectRatios " << ratios
+            << ": expected (a/c b/c) with a/c >= b/c >= 1" << nl
+            << exit(FatalIOError);
+    }
+
+    // Shape with c = 1: V(a, b, c) = c^3 V(a/c, b/c, 1)
+    dictionary unit(dict);
+    unit.set("a", ratios.x());
+    unit.set("b", ratios.y());
+    unit.set("c", scalar(1));
+    const superellipsoidShape unitShape(unit);
+    const scalar Vtarget = constant::mathematical::pi*pow3(dEq)/6;
+    const scalar c = std::cbrt(Vtarget/unitShape.core().volume());
+
+    dictionary result(dict);
+    result.set("a", ratios.x()*c);
+    result.set("b", ratios.y()*c);
+    result.set("c", c);
+    return result;
+}
+
+
+superellipsoid::ResistanceSource readSource(const dictionary& dict)
+{
+    using superellipsoid::ResistanceSource;
+
+    const word source = dict.getOrDefault<word>("resistance", "automatic");
+    if (source == "automatic") return ResistanceSource::automatic;
+    if (source == "exact") return ResistanceSource::exact;
+    if (source == "numerical") return ResistanceSource::numerical;
+
+    FatalIOErrorInFunction(dict)
+        << "Bad entry resistance " << source
+        << ": expected automatic, exact or numerical"
+        << " (or give the tensors K, Omega and Pi)" << nl
+        << exit(FatalIOError);
+    return ResistanceSource::automatic;
+}
+
+} // End anonymous namespace
+
+
+// * * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
+
+Foam::superellipsoidShapeTable::entry
+Foam::superellipsoidShapeTable::readEntry
+(
+    const word& name,
+    const dictionary& dict,
+    const fileName& cacheDir
+)
+{
+    using namespace superellipsoidConversions;
+    namespace se = superellipsoid;
+
+    const superellipsoidShape geometry(halfAxesDict(dict));
+    const se::Superellipsoid& shape = geometry.core();
+    const se::ShapeParameters params = se::ShapeParameters::of(shape);
+
+    se::ResistanceTensors tensors;
+    word source;
+
+    const bool given =
+        dict.found("K") || dict.found("Omega") || dict.found("Pi");
+
+    if (given)
+    {
+        // All three are required once one is given (dict.get names a
+        // missing one)
+        const tensor K = dict.get<tensor>("K");
+        const tensor Omega = dict.get<tensor>("Omega");
+        const tensor Pi = dict.get<tensor>("Pi");
+        try
+        {
+            tensors = se::givenResistanceTensors
+            (
+                toEigen(K), toEigen(Omega), toEigen(Pi)
+            );
+        }
+        catch (const std::invalid_argument& err)
+        {
+            FatalIOErrorInFunction(dict)
+                << "Bad resistance tensors of shape " << name << ": "
+                << err.what() << nl << exit(FatalIOError);
+        }
+        source = "given";
+    }
+    else
+    {
+        se::ResistanceOptions options;
+        options.source = readSource(dict);
+        options.resolution = dict.getOrDefault<label>("resolution", 0);
+        if (options.resolution < 0)
+        {
+            FatalIOErrorInFunction(dict)
+                << "Bad entry resolution " << options.resolution
+                << ": expected a positive panel count" << nl
+                << exit(FatalIOError);
+        }
+
+        const bool exact =
+            options.source == se::ResistanceSource::exact
+         || (options.source == se::ResistanceSource::automatic && params.isEllipsoid());
+        source = exact ? "exact" : "numerical";
+
+        // The master computes (the numerical solve is expensive and writes
+        // the cache), then sends the 27 coefficients to the other ranks
+        List<scalar> coeffs(27, Zero);
+        if (Pstream::master())
+        {
+            if (!exact && !cacheDir.empty())
+            {
+                mkDir(cacheDir);
+                options.cacheDirectory = cacheDir;
+            }
+            try
+            {
+                tensors = se::makeResistanceTensors(params, options);
+            }
+            catch (const std::invalid_argument& err)
+            {
+                FatalIOErrorInFunction(dict)
+                    << "Cannot compute the resistance tensors of shape "
+                    << name << ": " << err.what() << nl
+                    << exit(FatalIOError);
+            }
+            label k = 0;
+            for (const se::Matrix3* m : {&tensors.K, &tensors.Omega, &tensors.Pi})
+            {
+                for (label i = 0; i < 3; ++i)
+                {
+                    for (label j = 0; j < 3; ++j)
+                    {
+                        coeffs[k++] = (*m)(i, j);
+                    }
+                }
+            }
+        }
+        Pstream::scatter(coeffs);
+        label k = 0;
+        for (se::Matrix3* m : {&tensors.K, &tensors.Omega, &tensors.Pi})
+        {
+            for (label i = 0; i < 3; ++i)
+            {
+                for (label j = 0; j < 3; ++j)
+                {
+                    (*m)(i, j) = coeffs[k++];
+                }
+            }
+        }
+    }
+
+    // K is symmetric positive definite (validated or by construction)
+    const Eigen::SelfAdjointEigenSolver<se::Matrix3> eigenK(tensors.K);
+
+    return entry
+    {
+        name,
+        shape,
+        tensors,
+        source,
+        toFoam(tensors.K),
+        toFoam(tensors.Omega),
+        toFoam(tensors.Pi),
+        eigenK.eigenvalues().maxCoeff(),
+        shape.volumeEquivalentDiameter(),
+        shape.principalMoments(1)
+    };
+}
+
+
+// * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
+
+Foam::superellipsoidShapeTable::superellipsoidShapeTable
+(
+    const dictionary& shapesDict,
+    const fileName& cacheDir
+)
+{
+    for (const Foam::entry& e : shapesDict)
+    {
+        if (!e.isDict())
+        {
+            FatalIOErrorInFunction(shapesDict)
+                << "Bad entry " << e.keyword()
+                << ": each shape must be a dictionary, e.g. "
+                << e.keyword() << " { a ..; b ..; c ..; epsilon1 ..; epsilon2 ..; }"
+                << nl << exit(FatalIOError);
+        }
+        entries_.push_back(readEntry(e.keyword(), e.dict(), cacheDir));
+    }
+
+    if (entries_.empty())
+    {
+        FatalIOErrorInFunction(shapesDict)
+            << "No shapes given in " << shapesDict.name()
+            << ": give at least one named shape" << nl
+            << exit(FatalIOError);
+    }
+}
+
+
+// * * * * * * * * * * * * * * * Member Functions  * * * * * * * * * * * * * //
+
+Foam::label Foam::superellipsoidShapeTable::find
+(
+    const word& shapeName,
+    const dictionary& dict,
+    const word& keyword
+) const
+{
+    for (size_t i = 0; i < entries_.size(); ++i)
+    {
+        if (entries_[i].name == shapeName)
+        {
+            return label(i);
+        }
+    }
+
+    wordList known(entries_.size());
+    forAll(known, i)
+    {
+        known[i] = entries_[i].name;
+    }
+    FatalIOErrorInFunction(dict)
+        << "Bad entry " << keyword << " " << shapeName
+        << ": unknown shape; known shapes: " << known << nl
+        << exit(FatalIOError);
+    return -1;
+}
+
+
+void Foam::superellipsoidShapeTable::writeInfo(Ostream& os) const
+{
+    for (const entry& e : entries_)
+    {
+        os  << "    shape " << e.name
+            << ": half-axes (" << e.shape.a() << ' ' << e.shape.b() << ' '
+            << e.shape.c() << "), epsilon1 " << e.shape.eps1()
+            << ", epsilon2 " << e.shape.eps2()
+            << ", dEq " << e.dEq << nl
+            << "        resistance (" << e.resistanceSource << ", normalised by c)"
+            << nl
+            << "        K     " << e.K << nl
+            << "        Omega " << e.Omega << nl
+            << "        Pi    " << e.Pi << nl;
+    }
+}
+
+
+// ************************************************************************* //
