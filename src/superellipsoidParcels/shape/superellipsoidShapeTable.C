@@ -163,8 +163,9 @@ Foam::superellipsoidShapeTable::readEntry
             {
                 tensors = se::makeResistanceTensors(params, options);
             }
-            catch (const std::invalid_argument& err)
+            catch (const std::exception& err)
             {
+                // Invalid parameters, or a cache I/O failure
                 FatalIOErrorInFunction(dict)
                     << "Cannot compute the resistance tensors of shape "
                     << name << ": " << err.what() << nl
