@@ -80,6 +80,22 @@ double curvatureRadius
 }
 
 
+double surfaceCurvatureRadius
+(
+    const Superellipsoid& shape,
+    const Pose& pose,
+    const Vector3& contactPoint,
+    CurvatureModel model,
+    double capFactor
+)
+{
+    if (!contactPoint.allFinite()) invalid("contactPoint", contactPoint.norm(), "must be finite");
+    // Curvature is invariant under rotation: evaluate in the particle frame (Eq. 27)
+    const ShapeDerivatives d = shape.derivatives(pose.toParticleFrame(contactPoint), 2);
+    return curvatureRadius(d.gradient, d.hessian, model, 0.5*shape.volumeEquivalentDiameter(), capFactor);
+}
+
+
 double effectiveRadius(double radiusA, double radiusB)
 {
     if (!(radiusA > 0) || std::isnan(radiusA)) invalid("radiusA", radiusA, "must be positive");

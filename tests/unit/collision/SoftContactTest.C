@@ -431,3 +431,25 @@ TEST(SoftContactDescribe, PrintsDerivedStiffnessAndDamping)
     EXPECT_NEAR(p.normalStiffness, 4.0/3.0*5e7/(1 - 0.09)*std::sqrt(0.005), 1e-6*p.normalStiffness);
     std::printf("%s\n", text.c_str());
 }
+
+
+TEST(Curvature, SuperellipsoidContactPointRadiusFromShapeDerivatives)
+{
+    // Sphere: R; ellipsoid (3, 2, 1) at the rotated tip: 1/K_M = 1/1.875,
+    // 1/sqrt(K_G) = 1/1.5; flat face of a blocky shape: capped at 10 R_vol
+    const Pose pose{Vector3(1, -2, 0.5), Quaternion(Eigen::AngleAxisd(0.9, Vector3(1, 1, 0).normalized()))};
+    const Superellipsoid sphere = Superellipsoid::sphere(0.4);
+    const Vector3 onSphere = pose.toGlobalFrame(0.4*Vector3(0.6, 0, 0.8));
+    EXPECT_NEAR(surfaceCurvatureRadius(sphere, pose, onSphere, CurvatureModel::mean), 0.4, 1e-12);
+    EXPECT_NEAR(surfaceCurvatureRadius(sphere, pose, onSphere, CurvatureModel::gaussian), 0.4, 1e-12);
+
+    const Superellipsoid ellipsoid(3, 2, 1, 1, 1);
+    const Vector3 tip = pose.toGlobalFrame(Vector3(3, 0, 0));
+    EXPECT_NEAR(surfaceCurvatureRadius(ellipsoid, pose, tip, CurvatureModel::mean), 1/1.875, 1e-9);
+    EXPECT_NEAR(surfaceCurvatureRadius(ellipsoid, pose, tip, CurvatureModel::gaussian), 1/1.5, 1e-9);
+
+    const Superellipsoid blocky(1, 1, 1, 0.2, 0.2);
+    const Vector3 faceCentre = pose.toGlobalFrame(Vector3(0, 0, 1));
+    EXPECT_NEAR(surfaceCurvatureRadius(blocky, pose, faceCentre, CurvatureModel::mean),
+                10*0.5*blocky.volumeEquivalentDiameter(), 1e-12);
+}
