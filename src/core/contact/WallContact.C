@@ -181,13 +181,28 @@ Contact detectWallContactNewton
     iterations += r.iterations;
     bool fallback = false;
     const Vector3 exact = supportPoint(shape, -n);
-    if (!r.converged || shape.unitNormal(r.z.head<3>()).dot(n) > -0.5)
+    // Converged means the normal condition n_s = -n_w holds to 1e-6 rad
+    // (a step-size test alone is fooled near eps -> 2 vertices, where the
+    // Jacobian's third derivatives are huge and steps tiny)
+    auto normalResidual = [&](const Vector3& x)
+    {
+        return (shape.unitNormal(x) + n).norm();
+    };
+    if (!r.converged || !(normalResidual(r.z.head<3>()) <= wallNormalTolerance))
     {
         // Wrong stationary point (n_s = +n_w) or no convergence: restart
         // from the closed-form point (robust fallback)
         r = wallPart2Newton(shape, n, exact, tol);
         iterations += r.iterations;
         fallback = true;
+        if (!r.converged || !(normalResidual(r.z.head<3>()) <= wallNormalTolerance))
+        {
+            // Newton cannot even hold the exact point (|n_s + n_w| at the
+            // closed form is limited by the coordinate floor at vertices):
+            // the closed form is the answer
+            r.z.head<3>() = exact;
+            r.converged = true;
+        }
     }
 
     Contact c = wallContactFromPoint(pose.toGlobalFrame(r.z.head<3>()), plane);
@@ -272,6 +287,15 @@ Contact edgeContact
 Contact detectFaceContact(const Superellipsoid& shape, const Pose& pose, const WallFace& face)
 {
     const Plane plane = face.plane();
+    // One-sided face: a particle whose centre is behind it (in the solid)
+    // belongs to other faces (or has tunnelled); no contact with this one
+    if (plane.signedDistance(pose.position) <= 0)
+    {
+        Contact none;
+        none.status = ContactStatus::Separated;
+        none.normal = plane.normal;
+        return none;
+    }
     Contact c = detectWallContact(shape, pose, plane);
     if (!c.touching())
     {
@@ -369,6 +393,24 @@ int selectWallContacts(const Contact* contacts, int n, Contact* out, double regi
     // Greedy regions from the deepest: selection by repeated max (n small)
     bool used[256] = {false};
     const int nUse = std::min(n, 256);
+
+    // An edge/vertex contact whose particle point lies behind the plane of
+    // a touching face-interior contact is covered by that face (a concave
+    // "valley" edge, e.g. inside a faceted pipe): drop it
+    for (int i = 0; i < nUse; ++i)
+    {
+        const WallFeature fi = contacts[i].feature;
+        if (!contacts[i].touching() || (fi != WallFeature::Edge && fi != WallFeature::Vertex))
+        {
+            continue;
+        }
+        for (int k = 0; k < nUse && !used[i]; ++k)
+        {
+            const Contact& f = contacts[k];
+            used[i] = k != i && f.touching() && f.feature == WallFeature::Face
+                   && f.normal.dot(contacts[i].pointOnA - f.pointOnB) < 0;
+        }
+    }
     while (true)
     {
         int best = -1;

@@ -108,7 +108,7 @@ TEST(ObbOverlap, NeverRejectsOverlappingShapes)
         Pose pA, pB;
         pA.orientation = randomOrientation(rng);
         pB.orientation = randomOrientation(rng);
-        placeAlong(A, pA, B, pB, randomUnit(rng), uniform(rng, -0.3, 0.5));
+        placeWithCommonNormal(A, pA, B, pB, randomUnit(rng), uniform(rng, -0.1, 0.1)*std::min(A.c(), B.c()));
         bool overlap = false;
         for (int k = 0; k < 300 && !overlap; ++k)
         {
