@@ -370,9 +370,30 @@ CommonNormalResult refineCommonNormal
         }
         if (!accepted)
         {
-            // No decrease of delta: minimum reached to round-off
-            out.converged = g.norm() <= 1e3*tol;
-            break;
+            // Newton direction gives no decrease (kink-like minimum of a flat
+            // face, or a poor curvature estimate): steepest descent with
+            // halving from 0.1 rad down to ~1e-7 rad
+            const Vector3 dn = -(g(0)*t1 + g(1)*t2)/g.norm();
+            double step = 0.1;
+            for (int h = 0; h < 20 && !accepted; ++h, step *= 0.5)
+            {
+                const Vector3 nTrial = (n + step*dn).normalized();
+                const DirectionalOverlap trial = directionalOverlap(A, poseA, B, poseB, nTrial);
+                if (trial.delta < cur.delta)
+                {
+                    n = nTrial;
+                    cur = trial;
+                    accepted = true;
+                }
+            }
+            if (!accepted)
+            {
+                // No descent down to 1e-7 rad: delta is at its minimum to
+                // round-off even if the support points have not met (flat
+                // faces: the point on a flat patch is not unique)
+                out.converged = true;
+                break;
+            }
         }
     }
 
@@ -406,6 +427,25 @@ Contact detectParticleContact
         return c;
     }
     const double tol = contactToleranceFactor*std::min(A.c(), B.c());
+
+    // Cheap exact separation test along the centre line (two support
+    // points): delta(dc) < 0 is a separating axis
+    if (!(warm && warm->valid))
+    {
+        const Vector3 u = dc.normalized();
+        const DirectionalOverlap d0 = directionalOverlap(A, poseA, &B, poseB, u);
+        if (d0.delta < 0)
+        {
+            c.status = ContactStatus::Separated;
+            c.overlap = d0.delta;
+            c.normal = u;
+            c.pointOnA = d0.pA;
+            c.pointOnB = d0.pB;
+            c.point = 0.5*(d0.pA + d0.pB);
+            if (warm) warm->valid = false;
+            return c;
+        }
+    }
 
     CommonNormalResult cn;
     bool done = false;
@@ -448,13 +488,40 @@ Contact detectParticleContact
                 cn = cn2;
             }
         }
-        // Fallbacks: restart from the last normal (fresh Newton state), then
-        // from the centre line
-        for (int attempt = 0; attempt < 2 && !cn.converged; ++attempt)
+        // Fallbacks: restart from the last normal (fresh Newton state), from
+        // the centre line, then from the face normals (principal axes) of A
+        // and B closest to the centre line: for nearly parallel flat faces
+        // (eps -> 0.2) delta(n) has a kink-like minimum at a face normal,
+        // as the minimum of the separating-axis test of two boxes does
+        for (int attempt = 0; attempt < 4 && !cn.converged; ++attempt)
         {
             c.usedFallback = true;
-            const CommonNormalResult cn3 =
-                refineCommonNormal(A, poseA, &B, poseB, attempt == 0 ? cn.normal : dc, tol);
+            Vector3 start = attempt == 0 ? cn.normal : dc;
+            if (attempt >= 2)
+            {
+                // Attempt 2: the principal axis (of A or B, signed towards B)
+                // with the smallest delta; attempt 3: the second smallest
+                double best[2] = {std::numeric_limits<double>::max(), std::numeric_limits<double>::max()};
+                Vector3 dir[2] = {dc, dc};
+                for (int k = 0; k < 6; ++k)
+                {
+                    const Pose& pose = k < 3 ? poseA : poseB;
+                    Vector3 axis = pose.directionToGlobalFrame(Vector3::Unit(k % 3));
+                    if (axis.dot(dc) < 0) axis = -axis;
+                    const double d = directionalOverlap(A, poseA, &B, poseB, axis).delta;
+                    if (d < best[0])
+                    {
+                        best[1] = best[0]; dir[1] = dir[0];
+                        best[0] = d; dir[0] = axis;
+                    }
+                    else if (d < best[1])
+                    {
+                        best[1] = d; dir[1] = axis;
+                    }
+                }
+                start = dir[attempt - 2];
+            }
+            const CommonNormalResult cn3 = refineCommonNormal(A, poseA, &B, poseB, start, tol);
             c.iterations += cn3.iterations;
             if (cn3.converged || cn3.overlap < cn.overlap) cn = cn3;
         }
