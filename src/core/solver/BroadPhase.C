@@ -1,0 +1,216 @@
+#include "solver/BroadPhase.H"
+#include "contact/BoundingVolumes.H"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace superellipsoid
+{
+
+namespace
+{
+
+//- Bits per axis in a packed cell key
+constexpr int cellKeyBits = 21;
+constexpr std::int64_t cellKeyMask = (std::int64_t(1) << cellKeyBits) - 1;
+
+std::int64_t packCell(std::int64_t ix, std::int64_t iy, std::int64_t iz)
+{
+    // Offset into [0, 2^21): coordinates are clamped to +-maxCellCoordinate
+    const std::int64_t off = maxCellCoordinate;
+    return ((ix + off) & cellKeyMask)
+         | (((iy + off) & cellKeyMask) << cellKeyBits)
+         | (((iz + off) & cellKeyMask) << (2*cellKeyBits));
+}
+
+//- splitmix64 finaliser: spreads neighbouring keys over the table
+std::uint64_t hashKey(std::int64_t key)
+{
+    std::uint64_t z = std::uint64_t(key) + 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30))*0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27))*0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+void checkCellSize(double cellSize, const char* who)
+{
+    if (!(std::isfinite(cellSize) && cellSize > 0))
+    {
+        std::ostringstream os;
+        os << who << ": cellSize = " << cellSize << " must be positive and finite";
+        throw std::invalid_argument(os.str());
+    }
+}
+
+std::int64_t coordinateOf(double x, double cellSize)
+{
+    const double c = std::floor(x/cellSize);
+    if (!(c > -double(maxCellCoordinate))) return -maxCellCoordinate;   // also NaN
+    if (c > double(maxCellCoordinate)) return maxCellCoordinate;
+    return std::int64_t(c);
+}
+
+} // namespace
+
+
+std::int64_t CellList::cellCoordinate(double x) const
+{
+    return coordinateOf(x, cellSize_);
+}
+
+
+void CellList::build(const Vector3* centres, const double* radii, int n, double cellSize)
+{
+    checkCellSize(cellSize, "CellList::build");
+    centres_ = centres;
+    radii_ = radii;
+    n_ = n;
+    cellSize_ = cellSize;
+    for (int i = 0; i < n; ++i)
+    {
+        if (!(2*radii[i] <= cellSize))
+        {
+            std::ostringstream os;
+            os << "CellList::build: cellSize = " << cellSize << " is smaller than the bounding"
+               << " diameter 2*radii[" << i << "] = " << 2*radii[i];
+            throw std::invalid_argument(os.str());
+        }
+    }
+
+    // Table of >= 2n buckets (power of two)
+    std::size_t buckets = 16;
+    while (buckets < 2*std::size_t(std::max(n, 1))) buckets <<= 1;
+    mask_ = buckets - 1;
+
+    cell_.resize(n);
+    bucket_.resize(n);
+    sorted_.resize(n);
+    bucketStart_.assign(buckets + 1, 0);
+
+    // Counting sort by bucket: O(n + buckets)
+    for (int i = 0; i < n; ++i)
+    {
+        const Vector3& c = centres[i];
+        cell_[i] = packCell(cellCoordinate(c.x()), cellCoordinate(c.y()), cellCoordinate(c.z()));
+        bucket_[i] = std::uint32_t(hashKey(cell_[i]) & mask_);
+        ++bucketStart_[bucket_[i] + 1];
+    }
+    for (std::size_t b = 0; b < buckets; ++b)
+    {
+        bucketStart_[b + 1] += bucketStart_[b];
+    }
+    // Fill by a running cursor per bucket, kept in sorted_ order: use a
+    // second pass with positions derived from bucketStart_ (stable)
+    std::vector<int>& start = bucketStart_;
+    for (int i = 0; i < n; ++i)
+    {
+        sorted_[start[bucket_[i]]++] = i;
+    }
+    // Restore the starts (shifted by one bucket after the fill)
+    for (std::size_t b = buckets; b > 0; --b)
+    {
+        start[b] = start[b - 1];
+    }
+    start[0] = 0;
+}
+
+
+void CellList::findPairs(std::vector<CandidatePair>& out) const
+{
+    out.clear();
+    for (int i = 0; i < n_; ++i)
+    {
+        const Vector3& ci = centres_[i];
+        const std::int64_t ix = cellCoordinate(ci.x());
+        const std::int64_t iy = cellCoordinate(ci.y());
+        const std::int64_t iz = cellCoordinate(ci.z());
+        for (int dz = -1; dz <= 1; ++dz)
+        for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx)
+        {
+            const std::int64_t jx = ix + dx, jy = iy + dy, jz = iz + dz;
+            // Clamped coordinates: beyond the key range no neighbour exists
+            if (std::abs(jx) > maxCellCoordinate || std::abs(jy) > maxCellCoordinate
+             || std::abs(jz) > maxCellCoordinate)
+            {
+                continue;
+            }
+            const std::int64_t key = packCell(jx, jy, jz);
+            const std::uint64_t b = hashKey(key) & mask_;
+            for (int s = bucketStart_[b]; s < bucketStart_[b + 1]; ++s)
+            {
+                const int j = sorted_[s];
+                // j > i once per pair; own cell must be this stencil cell
+                if (j <= i || cell_[j] != key) continue;
+                if (boundingSpheresOverlap(ci, radii_[i], centres_[j], radii_[j]))
+                {
+                    out.push_back({i, j});
+                }
+            }
+        }
+    }
+}
+
+
+void WallFaceGrid::build(const std::vector<WallFace>& faces, double cellSize)
+{
+    checkCellSize(cellSize, "WallFaceGrid::build");
+    cellSize_ = cellSize;
+    entries_.clear();
+    faceLo_.resize(faces.size());
+    faceHi_.resize(faces.size());
+    for (std::size_t f = 0; f < faces.size(); ++f)
+    {
+        const WallFace& face = faces[f];
+        Vector3 lo = face.vertices[0], hi = face.vertices[0];
+        for (int k = 1; k < face.nVertices; ++k)
+        {
+            lo = lo.cwiseMin(face.vertices[k]);
+            hi = hi.cwiseMax(face.vertices[k]);
+        }
+        faceLo_[f] = lo;
+        faceHi_[f] = hi;
+        const std::int64_t x0 = coordinateOf(lo.x(), cellSize), x1 = coordinateOf(hi.x(), cellSize);
+        const std::int64_t y0 = coordinateOf(lo.y(), cellSize), y1 = coordinateOf(hi.y(), cellSize);
+        const std::int64_t z0 = coordinateOf(lo.z(), cellSize), z1 = coordinateOf(hi.z(), cellSize);
+        for (std::int64_t z = z0; z <= z1; ++z)
+        for (std::int64_t y = y0; y <= y1; ++y)
+        for (std::int64_t x = x0; x <= x1; ++x)
+        {
+            entries_.push_back({packCell(x, y, z), int(f)});
+        }
+    }
+    std::sort(entries_.begin(), entries_.end());
+}
+
+
+void WallFaceGrid::query(const Vector3& lo, const Vector3& hi, std::vector<int>& out) const
+{
+    out.clear();
+    if (entries_.empty()) return;
+    const std::int64_t x0 = coordinateOf(lo.x(), cellSize_), x1 = coordinateOf(hi.x(), cellSize_);
+    const std::int64_t y0 = coordinateOf(lo.y(), cellSize_), y1 = coordinateOf(hi.y(), cellSize_);
+    const std::int64_t z0 = coordinateOf(lo.z(), cellSize_), z1 = coordinateOf(hi.z(), cellSize_);
+    for (std::int64_t z = z0; z <= z1; ++z)
+    for (std::int64_t y = y0; y <= y1; ++y)
+    for (std::int64_t x = x0; x <= x1; ++x)
+    {
+        const std::int64_t key = packCell(x, y, z);
+        auto it = std::lower_bound(entries_.begin(), entries_.end(), Entry{key, -1});
+        for (; it != entries_.end() && it->key == key; ++it)
+        {
+            const int f = it->face;
+            // Face box against query box (separating axis per coordinate)
+            if ((faceLo_[f].array() <= hi.array()).all() && (lo.array() <= faceHi_[f].array()).all())
+            {
+                out.push_back(f);
+            }
+        }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+} // namespace superellipsoid

@@ -1,0 +1,45 @@
+#include "solver/CollisionDiagnostics.H"
+
+#include <sstream>
+
+namespace superellipsoid
+{
+
+std::string CollisionDiagnostics::summary() const
+{
+    std::ostringstream os;
+    os << "substeps " << substeps
+       << ", pair/wall contacts " << pairContacts << "/" << wallContacts
+       << ", pair/wall impulses " << pairCollisions << "/" << wallCollisions
+       << ", sweeps max " << maxSweeps << " (cap hits " << sweepCapHits << ")"
+       << ", Newton mean " << detection.meanIterations() << " max " << detection.maxIterations
+       << ", failures " << detection.failures + wallDetection.failures
+       << ", fallbacks " << detection.fallbacks + wallDetection.fallbacks
+       << ", max overlap/c " << maxOverlapRatio
+       << ", KE trans " << translationalEnergy << " rot " << rotationalEnergy;
+    return os.str();
+}
+
+
+std::string CollisionDiagnostics::csvHeader()
+{
+    return "substeps,pairContacts,wallContacts,pairCollisions,wallCollisions,maxSweeps,"
+           "sweepCapHits,candidatePairs,obbRejections,detections,newtonMean,newtonMax,"
+           "failures,fallbacks,wallDetections,wallFailures,maxOverlapRatio,kineticEnergyTranslational,kineticEnergyRotational";
+}
+
+
+std::string CollisionDiagnostics::csvRow() const
+{
+    std::ostringstream os;
+    os.precision(10);
+    os << substeps << ',' << pairContacts << ',' << wallContacts << ',' << pairCollisions << ','
+       << wallCollisions << ',' << maxSweeps << ',' << sweepCapHits << ',' << candidatePairs << ','
+       << obbRejections << ',' << detection.detections << ',' << detection.meanIterations() << ','
+       << detection.maxIterations << ',' << detection.failures << ',' << detection.fallbacks << ','
+       << wallDetection.detections << ',' << wallDetection.failures << ','
+       << maxOverlapRatio << ',' << translationalEnergy << ',' << rotationalEnergy;
+    return os.str();
+}
+
+} // namespace superellipsoid

@@ -1,0 +1,585 @@
+#include "solver/CollisionStep.H"
+#include "collision/ContactCurvature.H"
+#include "contact/BoundingVolumes.H"
+#include "contact/ParticleContact.H"
+#include "dynamics/RigidBodyRotation.H"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+namespace superellipsoid
+{
+
+namespace
+{
+
+//- A contact approaches if n.u < -approachTolerance * (largest |n.u| of
+//  the substep): round-off of an exactly resolved eps_n = 0 contact
+//  (n.u+ ~ 1e-16 |u-|) must not count as approaching again
+constexpr double approachTolerance = 1e-9;
+
+//- Initial capacity of the per-particle wall-contact buffer
+constexpr int initialFaceContacts = 64;
+
+[[noreturn]] void invalidSetting(const char* name, double value, const char* requirement)
+{
+    std::ostringstream os;
+    os << "CollisionSettings: " << name << " = " << value << " " << requirement;
+    throw std::invalid_argument(os.str());
+}
+
+//- Velocity of the material point p of a particle, Eq. (64)
+Vector3 pointVelocity(const Particle& q, const Vector3& p)
+{
+    return q.velocity + globalAngularVelocity(q).cross(p - q.pose.position);
+}
+
+RigidBody rigidBodyOf(const Particle& q)
+{
+    return RigidBody::particle
+    (
+        q.mass, q.principalMoments, q.pose.orientation, q.pose.position,
+        q.velocity, globalAngularVelocity(q)
+    );
+}
+
+//- Write the post-collision velocities back (omega' = e^-1 omega)
+void storeVelocities(Particle& q, const Vector3& v, const Vector3& omegaGlobal)
+{
+    q.velocity = v;
+    q.angularVelocity = q.pose.orientation.conjugate()*omegaGlobal;
+}
+
+bool isZero(const Vector3& v) { return v.x() == 0 && v.y() == 0 && v.z() == 0; }
+
+void checkParticleFinite(const ParticleSystem& system)
+{
+    for (std::size_t i = 0; i < system.particles.size(); ++i)
+    {
+        const Particle& p = system.particles[i];
+        if (!p.pose.position.allFinite() || !p.velocity.allFinite()
+         || !p.angularVelocity.allFinite() || !p.pose.orientation.coeffs().allFinite())
+        {
+            std::ostringstream os;
+            os << "CollisionStep: particle " << p.id << " (index " << i
+               << ") has a non-finite state after the step";
+            throw std::runtime_error(os.str());
+        }
+    }
+}
+
+} // namespace
+
+
+void validateCollisionSettings(const CollisionSettings& s)
+{
+    validateImpulseLaw(s.pairLaw);
+    validateImpulseLaw(s.wallLaw);
+    if (s.maxSweeps < 1) invalidSetting("maxSweeps", s.maxSweeps, "must be >= 1");
+    if (!(s.displacementFraction > 0 && s.displacementFraction <= 1))
+    {
+        invalidSetting("displacementFraction", s.displacementFraction, "must be in (0, 1]");
+    }
+    if (s.fixedSubsteps < 0) invalidSetting("fixedSubsteps", s.fixedSubsteps, "must be >= 0");
+    if (s.maxSubsteps < 1) invalidSetting("maxSubsteps", s.maxSubsteps, "must be >= 1");
+    if (!s.gravity.allFinite()) invalidSetting("|gravity|", s.gravity.norm(), "must be finite");
+    if (!(s.softReferenceSpeed > 0 && std::isfinite(s.softReferenceSpeed)))
+    {
+        invalidSetting("softReferenceSpeed", s.softReferenceSpeed, "must be positive and finite");
+    }
+    if (!(s.wallRegionAngle >= 0 && s.wallRegionAngle <= 3.14159265358979323846))
+    {
+        invalidSetting("wallRegionAngle", s.wallRegionAngle, "must be in [0, pi]");
+    }
+}
+
+
+CollisionStep::CollisionStep(const CollisionSettings& settings)
+:
+    settings_(settings)
+{
+    validateCollisionSettings(settings_);
+    if (settings_.model == CollisionModel::softContact)
+    {
+        pairModel_.reset
+        (
+            new SoftContactModel(settings_.particleMaterial, settings_.particleMaterial, settings_.softLaw)
+        );
+        wallModel_.reset
+        (
+            new SoftContactModel(settings_.particleMaterial, settings_.wallMaterial, settings_.softLaw)
+        );
+    }
+    faceContacts_.resize(initialFaceContacts);
+    regionContacts_.resize(initialFaceContacts);
+}
+
+
+double CollisionStep::minimumHalfAxis(const ParticleSystem& system) const
+{
+    double c = std::numeric_limits<double>::max();
+    for (const Superellipsoid& s : system.shapes) c = std::min(c, s.c());
+    return c;
+}
+
+
+int CollisionStep::chooseSubsteps(const ParticleSystem& system, double dt) const
+{
+    if (settings_.fixedSubsteps > 0) return settings_.fixedSubsteps;
+    if (system.particles.empty()) return 1;
+
+    // Largest displacement of a surface point over dt (see Description)
+    double maxDisplacement = 0, maxSpeed = 0;
+    for (const Particle& p : system.particles)
+    {
+        const double R = system.shapes[p.shapeIndex].boundingRadius();
+        const Vector3 a = settings_.gravity + p.externalForce/p.mass;
+        const double d = p.velocity.norm()*dt + 0.5*a.norm()*dt*dt + p.angularVelocity.norm()*R*dt;
+        maxDisplacement = std::max(maxDisplacement, d);
+        maxSpeed = std::max(maxSpeed, p.velocity.norm() + a.norm()*dt + p.angularVelocity.norm()*R);
+    }
+    const double allowed = settings_.displacementFraction*minimumHalfAxis(system);
+    double n = std::ceil(maxDisplacement/allowed);
+
+    if (settings_.model == CollisionModel::softContact)
+    {
+        // h <= t_c / stepsPerContact for the shortest contact: smallest m*
+        // and largest R* (curvature radius cap, flat wall) at the impact speed
+        const double impactSpeed = std::max(settings_.softReferenceSpeed, 2*maxSpeed);
+        double hSoft = std::numeric_limits<double>::max();
+        for (const Particle& p : system.particles)
+        {
+            const Superellipsoid& s = system.shapes[p.shapeIndex];
+            const double Rcap = defaultCurvatureCap*0.5*s.volumeEquivalentDiameter();
+            hSoft = std::min(hSoft, stableTimeStep(pairModel_->parameters(0.5*p.mass, Rcap), impactSpeed));
+            hSoft = std::min(hSoft, stableTimeStep(wallModel_->parameters(p.mass, Rcap), impactSpeed));
+        }
+        n = std::max(n, std::ceil(dt/hSoft));
+    }
+    if (!(n >= 1)) return 1;
+    return int(std::min(n, double(settings_.maxSubsteps)));
+}
+
+
+void CollisionStep::moveParticles(ParticleSystem& system, double h) const
+{
+    for (Particle& p : system.particles)
+    {
+        // Constant acceleration: exact translation over h
+        const Vector3 a = settings_.gravity + p.externalForce/p.mass;
+        p.pose.position += h*p.velocity + 0.5*h*h*a;
+        p.velocity += h*a;
+
+        // Euler's equations, Eqs. (13)-(16), Lie-group splitting
+        RotationalState s{p.pose.orientation, p.angularVelocity};
+        if (isZero(p.externalTorque))
+        {
+            driftFreeRotation(s, p.principalMoments, h);
+        }
+        else
+        {
+            advanceRotation(s, p.principalMoments, p.externalTorque, h);
+        }
+        p.pose.orientation = s.orientation;
+        p.angularVelocity = s.angularVelocity;
+    }
+}
+
+
+const std::vector<StepContact>& CollisionStep::detect
+(
+    ParticleSystem& system,
+    CollisionDiagnostics& diag
+)
+{
+    const int n = system.size();
+    contacts_.clear();
+    if (n == 0) return contacts_;
+
+    // Particle cell list, cell size = largest bounding diameter
+    centres_.resize(n);
+    radii_.resize(n);
+    double rMax = 0;
+    for (int i = 0; i < n; ++i)
+    {
+        centres_[i] = system.particles[i].pose.position;
+        radii_[i] = system.shapes[system.particles[i].shapeIndex].boundingRadius();
+        rMax = std::max(rMax, radii_[i]);
+    }
+    const double cellSize = 2*rMax;
+    cells_.build(centres_.data(), radii_.data(), n, cellSize);
+    cells_.findPairs(pairs_);
+    diag.candidatePairs += long(pairs_.size());
+
+    // Pairs: OBB (cached axis) -> narrow phase with warm start; A = smaller id
+    for (const CandidatePair& cp : pairs_)
+    {
+        int a = cp.i, b = cp.j;
+        if (system.particles[b].id < system.particles[a].id) std::swap(a, b);
+        const Particle& A = system.particles[a];
+        const Particle& B = system.particles[b];
+        const Superellipsoid& sA = system.shapes[A.shapeIndex];
+        const Superellipsoid& sB = system.shapes[B.shapeIndex];
+        const std::uint64_t key = PairCache::pairKey(A.id, B.id);
+        PairRecord& rec = cache_.acquire(key);
+        if (!obbOverlap(sA, A.pose, sB, B.pose, 0, &rec.obbAxis))
+        {
+            ++diag.obbRejections;
+            rec.history = TangentialHistory();
+            continue;
+        }
+        const Contact c = detectParticleContact(sA, A.pose, sB, B.pose, &rec.warm);
+        diag.detection.record(c);
+        if (!c.touching())
+        {
+            rec.history = TangentialHistory();
+            continue;
+        }
+        StepContact sc;
+        sc.a = a;
+        sc.b = b;
+        sc.idA = A.id;
+        sc.idB = B.id;
+        sc.point = CollisionPoint{c.point, c.normal, c.overlap};
+        sc.overlap = c.overlap;
+        sc.overlapRatio = c.overlap/std::min(sA.c(), sB.c());
+        sc.key = key;
+        contacts_.push_back(sc);
+    }
+
+    // Walls: face grid -> boxes -> bounding sphere / OBB vs plane -> face
+    // contact -> one contact per wall region (Sect. 3.4.3)
+    const WallSet& walls = system.walls;
+    if (walls.size() > 0)
+    {
+        if (!wallGridValid_ || wallGrid_.cellSize() != cellSize || wallGrid_.nFaces() != walls.size())
+        {
+            wallGrid_.build(walls.faces, cellSize);
+            wallGridValid_ = true;
+        }
+        for (int i = 0; i < n; ++i)
+        {
+            const Particle& P = system.particles[i];
+            const Superellipsoid& s = system.shapes[P.shapeIndex];
+            const Vector3 extent = Vector3::Constant(radii_[i]);
+            wallGrid_.query(P.pose.position - extent, P.pose.position + extent, faceCandidates_);
+            int nFace = 0;
+            for (const int f : faceCandidates_)
+            {
+                const Plane plane = walls.faces[f].plane();
+                if (!boundingSphereTouchesPlane(s, P.pose, plane) || !obbTouchesPlane(s, P.pose, plane))
+                {
+                    continue;
+                }
+                Contact c = detectFaceContact(s, P.pose, walls.faces[f]);
+                diag.wallDetection.record(c);
+                if (!c.touching()) continue;
+                c.faceIndex = f;
+                if (nFace == int(faceContacts_.size()))
+                {
+                    faceContacts_.resize(2*faceContacts_.size());
+                    regionContacts_.resize(faceContacts_.size());
+                }
+                faceContacts_[nFace++] = c;
+            }
+            const int nRegion = selectWallContacts
+            (
+                faceContacts_.data(), nFace, regionContacts_.data(), settings_.wallRegionAngle
+            );
+            for (int r = 0; r < nRegion; ++r)
+            {
+                const Contact& c = regionContacts_[r];
+                StepContact sc;
+                sc.a = i;
+                sc.b = -1;
+                sc.face = c.faceIndex;
+                sc.idA = P.id;
+                sc.idB = c.faceIndex;
+                // CollisionPoint normal from the particle INTO the wall
+                sc.point = CollisionPoint{c.point, -c.normal, c.overlap};
+                sc.overlap = c.overlap;
+                sc.overlapRatio = c.overlap/s.c();
+                sc.key = PairCache::wallKey(P.id, c.faceIndex);
+                cache_.acquire(sc.key);
+                contacts_.push_back(sc);
+            }
+        }
+    }
+
+    // Canonical order: independent of particle storage order
+    std::sort
+    (
+        contacts_.begin(), contacts_.end(),
+        [](const StepContact& x, const StepContact& y)
+        {
+            if (x.idA != y.idA) return x.idA < y.idA;
+            const bool wx = x.b < 0, wy = y.b < 0;
+            if (wx != wy) return wy;            // pairs before walls
+            return x.idB < y.idB;
+        }
+    );
+
+    for (const StepContact& c : contacts_)
+    {
+        (c.b < 0 ? diag.wallContacts : diag.pairContacts) += 1;
+        diag.maxOverlapRatio = std::max(diag.maxOverlapRatio, c.overlapRatio);
+    }
+    return contacts_;
+}
+
+
+int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& diag)
+{
+    const int nc = int(contacts_.size());
+    if (nc == 0) return 0;
+    approach_.resize(nc);
+    best_.assign(system.size(), -1);
+
+    // Normal relative velocity n.u of contact k, Eq. (64); u = v_B - v_A
+    // at the contact point (B = wall: its velocity)
+    auto normalSpeed = [&](const StepContact& c)
+    {
+        const Particle& A = system.particles[c.a];
+        const Vector3 uB = c.b >= 0
+            ? pointVelocity(system.particles[c.b], c.point.point)
+            : system.walls.velocity[c.face];
+        return c.point.normal.dot(uB - pointVelocity(A, c.point.point));
+    };
+    double speedScale = 0;
+    for (int k = 0; k < nc; ++k)
+    {
+        speedScale = std::max(speedScale, std::abs(normalSpeed(contacts_[k])));
+    }
+    const double tolerance = approachTolerance*speedScale;
+
+    // Deepest first; ties by canonical index (smaller first)
+    auto deeper = [&](int k, int l)
+    {
+        return contacts_[k].overlap > contacts_[l].overlap
+            || (contacts_[k].overlap == contacts_[l].overlap && k < l);
+    };
+
+    int sweeps = 0;
+    for (int sweep = 0; sweep <= settings_.maxSweeps; ++sweep)
+    {
+        bool anyApproaching = false;
+        for (int k = 0; k < nc; ++k)
+        {
+            approach_[k] = normalSpeed(contacts_[k]);
+            anyApproaching = anyApproaching || approach_[k] < -tolerance;
+        }
+        if (!anyApproaching) break;
+        if (sweep == settings_.maxSweeps)
+        {
+            ++diag.sweepCapHits;
+            break;
+        }
+
+        // Matching: the deepest approaching contact of every particle
+        for (const StepContact& c : contacts_)
+        {
+            best_[c.a] = -1;
+            if (c.b >= 0) best_[c.b] = -1;
+        }
+        for (int k = 0; k < nc; ++k)
+        {
+            if (!(approach_[k] < -tolerance)) continue;
+            const StepContact& c = contacts_[k];
+            if (best_[c.a] < 0 || deeper(k, best_[c.a])) best_[c.a] = k;
+            if (c.b >= 0 && (best_[c.b] < 0 || deeper(k, best_[c.b]))) best_[c.b] = k;
+        }
+
+        // Resolve the matching (disjoint contacts: order irrelevant)
+        for (int k = 0; k < nc; ++k)
+        {
+            const StepContact& c = contacts_[k];
+            if (!(approach_[k] < -tolerance) || best_[c.a] != k || (c.b >= 0 && best_[c.b] != k))
+            {
+                continue;
+            }
+            Particle& A = system.particles[c.a];
+            if (c.b >= 0)
+            {
+                Particle& B = system.particles[c.b];
+                const ImpulseResult r =
+                    resolveImpulse(rigidBodyOf(A), rigidBodyOf(B), c.point, settings_.pairLaw);
+                storeVelocities(A, r.velocityA, r.angularVelocityA);
+                storeVelocities(B, r.velocityB, r.angularVelocityB);
+                ++diag.pairCollisions;
+            }
+            else
+            {
+                const ImpulseResult r = resolveWallImpulse
+                (
+                    rigidBodyOf(A), system.walls.velocity[c.face], c.point, settings_.wallLaw
+                );
+                storeVelocities(A, r.velocityA, r.angularVelocityA);
+                ++diag.wallCollisions;
+            }
+        }
+        sweeps = sweep + 1;
+    }
+    diag.maxSweeps = std::max(diag.maxSweeps, sweeps);
+    return sweeps;
+}
+
+
+void CollisionStep::removeOverlaps(ParticleSystem& system)
+{
+    const int n = system.size();
+    displacement_.assign(n, Vector3::Zero());
+
+    // Pairs: Sect. 5.3 split by inverse mass, summed per particle (Jacobi)
+    for (const StepContact& c : contacts_)
+    {
+        if (c.b < 0) continue;
+        RigidBody a, b;
+        a.inverseMass = 1.0/system.particles[c.a].mass;
+        b.inverseMass = 1.0/system.particles[c.b].mass;
+        a.position = system.particles[c.a].pose.position;
+        b.position = system.particles[c.b].pose.position;
+        const OverlapCorrection d = overlapRemoval(a, b, c.point);
+        displacement_[c.a] += d.displacementA;
+        displacement_[c.b] += d.displacementB;
+    }
+    // Walls (canonical order: ascending face per particle): out of the wall
+    // by what the pair corrections left, never into it. Translation moves a
+    // plane contact's deepest point rigidly, so delta - n.d is exact there.
+    for (const StepContact& c : contacts_)
+    {
+        if (c.b >= 0) continue;
+        const Vector3 intoParticle = -c.point.normal;
+        Vector3& d = displacement_[c.a];
+        const double remaining = c.overlap - intoParticle.dot(d);
+        if (remaining > 0) d += remaining*intoParticle;
+    }
+    for (int i = 0; i < n; ++i)
+    {
+        system.particles[i].pose.position += displacement_[i];
+    }
+}
+
+
+void CollisionStep::impulseSubstep(ParticleSystem& system, double h, CollisionDiagnostics& diag)
+{
+    moveParticles(system, h);
+    detect(system, diag);
+    resolveSweeps(system, diag);
+    removeOverlaps(system);
+    ++diag.substeps;
+}
+
+
+void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagnostics& diag)
+{
+    for (Particle& p : system.particles)
+    {
+        p.contactForce.setZero();
+        p.contactTorque.setZero();
+    }
+    for (const StepContact& c : contacts_)
+    {
+        Particle& A = system.particles[c.a];
+        const Superellipsoid& sA = system.shapes[A.shapeIndex];
+        const RigidBody bodyA = rigidBodyOf(A);
+        const double radiusA = surfaceCurvatureRadius(sA, A.pose, c.point.point, CurvatureModel::mean);
+        PairRecord& rec = cache_.acquire(c.key);
+        SoftContactResult r;
+        if (c.b >= 0)
+        {
+            Particle& B = system.particles[c.b];
+            const Superellipsoid& sB = system.shapes[B.shapeIndex];
+            const RigidBody bodyB = rigidBodyOf(B);
+            const double radiusB =
+                surfaceCurvatureRadius(sB, B.pose, c.point.point, CurvatureModel::mean);
+            const SoftContactParameters p = pairModel_->parameters(bodyA, bodyB, radiusA, radiusB);
+            r = softContactForce(bodyA, bodyB, c.point, p, rec.history, h);
+            B.contactForce += r.forceOnB;
+            B.contactTorque += B.pose.orientation.conjugate()*r.torqueOnB;
+            ++diag.pairCollisions;
+        }
+        else
+        {
+            const RigidBody wall = RigidBody::wall(system.walls.velocity[c.face]);
+            const SoftContactParameters p = wallModel_->parameters
+            (
+                bodyA, wall, radiusA, std::numeric_limits<double>::infinity()
+            );
+            r = softContactForce(bodyA, wall, c.point, p, rec.history, h);
+            ++diag.wallCollisions;
+        }
+        rec.history = r.history;
+        A.contactForce -= r.forceOnB;
+        A.contactTorque += A.pose.orientation.conjugate()*r.torqueOnA;
+    }
+}
+
+
+void CollisionStep::softSubstep(ParticleSystem& system, double h, CollisionDiagnostics& diag)
+{
+    // Velocity Verlet: kick(h/2) with the last forces, drift(h)
+    const Matrix3 noDamping = Matrix3::Zero();
+    for (Particle& p : system.particles)
+    {
+        const Vector3 a = settings_.gravity + (p.externalForce + p.contactForce)/p.mass;
+        p.velocity += 0.5*h*a;
+        RotationalState s{p.pose.orientation, p.angularVelocity};
+        const Vector3 torque = p.externalTorque + p.contactTorque;
+        if (!isZero(torque)) kickAngularMomentum(s, p.principalMoments, torque, noDamping, 0.5*h);
+        p.pose.position += h*p.velocity;
+        driftFreeRotation(s, p.principalMoments, h);
+        p.pose.orientation = s.orientation;
+        p.angularVelocity = s.angularVelocity;
+    }
+    // Forces at the new positions, then kick(h/2)
+    detect(system, diag);
+    softForces(system, h, diag);
+    for (Particle& p : system.particles)
+    {
+        const Vector3 a = settings_.gravity + (p.externalForce + p.contactForce)/p.mass;
+        p.velocity += 0.5*h*a;
+        const Vector3 torque = p.externalTorque + p.contactTorque;
+        if (!isZero(torque))
+        {
+            RotationalState s{p.pose.orientation, p.angularVelocity};
+            kickAngularMomentum(s, p.principalMoments, torque, noDamping, 0.5*h);
+            p.angularVelocity = s.angularVelocity;
+        }
+    }
+    ++diag.substeps;
+}
+
+
+CollisionDiagnostics CollisionStep::advance(ParticleSystem& system, double dt)
+{
+    if (!(std::isfinite(dt) && dt > 0))
+    {
+        std::ostringstream os;
+        os << "CollisionStep::advance: dt = " << dt << " must be positive and finite";
+        throw std::invalid_argument(os.str());
+    }
+    validateParticleSystem(system);
+
+    CollisionDiagnostics diag;
+    const int n = chooseSubsteps(system, dt);
+    const double h = dt/n;
+    for (int k = 0; k < n; ++k)
+    {
+        switch (settings_.model)
+        {
+            case CollisionModel::impulse: impulseSubstep(system, h, diag); break;
+            case CollisionModel::softContact: softSubstep(system, h, diag); break;
+            case CollisionModel::none: moveParticles(system, h); ++diag.substeps; break;
+        }
+    }
+    cache_.dropUntouched();
+    checkParticleFinite(system);
+    diag.translationalEnergy = translationalKineticEnergy(system);
+    diag.rotationalEnergy = rotationalKineticEnergy(system);
+    return diag;
+}
+
+} // namespace superellipsoid

@@ -1,0 +1,147 @@
+// Broad phase: the cell list returns exactly the brute-force set of
+// bounding-sphere-overlapping pairs; the pair cache keeps and drops records.
+#include "solver/BroadPhase.H"
+#include "solver/PairCache.H"
+#include "contact/BoundingVolumes.H"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <utility>
+
+using namespace superellipsoid;
+
+namespace
+{
+
+std::set<std::pair<int, int>> bruteForce(const std::vector<Vector3>& c, const std::vector<double>& r)
+{
+    std::set<std::pair<int, int>> s;
+    for (int i = 0; i < int(c.size()); ++i)
+        for (int j = i + 1; j < int(c.size()); ++j)
+            if (boundingSpheresOverlap(c[i], r[i], c[j], r[j])) s.insert({i, j});
+    return s;
+}
+
+} // namespace
+
+
+TEST(CellList, PairsEqualBruteForceForRandomMixedElongations)
+{
+    std::mt19937_64 rng(7);
+    // Shapes from spheres to aspect ratio 6 (bounding radius 6 c): the
+    // cell size follows the largest bounding diameter
+    const Superellipsoid shapes[] =
+    {
+        Superellipsoid::sphere(1.0),
+        Superellipsoid(6.0, 1.0, 1.0, 1.0, 1.0),
+        Superellipsoid(3.0, 3.0, 0.5, 0.3, 0.3),
+        Superellipsoid(1.5, 1.2, 1.0, 1.6, 1.4)
+    };
+    int totalPairs = 0;
+    for (int trial = 0; trial < 20; ++trial)
+    {
+        const int n = 50 + 40*trial;
+        const double boxSize = 4.0*std::cbrt(double(n));            // dense to dilute
+        std::uniform_real_distribution<double> pos(-0.5*boxSize, 0.5*boxSize + 3.0*trial);
+        std::uniform_int_distribution<int> pick(0, trial % 2 ? 3 : 1);
+        std::vector<Vector3> c(n);
+        std::vector<double> r(n);
+        for (int i = 0; i < n; ++i)
+        {
+            c[i] = Vector3(pos(rng), pos(rng), pos(rng));
+            r[i] = shapes[pick(rng)].boundingRadius();
+        }
+        // Some exactly coincident centres and points on cell faces
+        c[1] = c[0];
+        c[2] = Vector3(0, 0, 0);
+        const double rMax = *std::max_element(r.begin(), r.end());
+        CellList cells;
+        cells.build(c.data(), r.data(), n, 2*rMax);
+        std::vector<CandidatePair> pairs;
+        cells.findPairs(pairs);
+
+        std::set<std::pair<int, int>> found;
+        for (const CandidatePair& p : pairs)
+        {
+            ASSERT_LT(p.i, p.j);
+            found.insert({p.i, p.j});
+        }
+        EXPECT_EQ(found.size(), pairs.size()) << "duplicate pairs in trial " << trial;
+        EXPECT_EQ(found, bruteForce(c, r)) << "trial " << trial;
+        totalPairs += int(pairs.size());
+    }
+    EXPECT_GT(totalPairs, 1000);   // the test exercised overlapping pairs
+}
+
+
+TEST(CellList, CellSmallerThanBoundingDiameterIsRejected)
+{
+    const Vector3 c[1] = {Vector3::Zero()};
+    const double r[1] = {1.0};
+    CellList cells;
+    EXPECT_THROW(cells.build(c, r, 1, 1.5), std::invalid_argument);
+    EXPECT_THROW(cells.build(c, r, 1, -1.0), std::invalid_argument);
+}
+
+
+TEST(WallFaceGrid, QueryReturnsExactlyTheFacesWhoseBoxesOverlap)
+{
+    std::mt19937_64 rng(3);
+    std::uniform_real_distribution<double> u(-5, 5);
+    std::vector<WallFace> faces;
+    for (int f = 0; f < 200; ++f)
+    {
+        const Vector3 a(u(rng), u(rng), u(rng));
+        const Vector3 pts[3] = {a, a + Vector3(0.3*u(rng), 0.3*u(rng), 0.1),
+                                a + Vector3(0.1, 0.3*u(rng), 0.3*u(rng))};
+        faces.push_back(WallFace::fromVertices(pts, 3));
+    }
+    WallFaceGrid grid;
+    grid.build(faces, 0.7);
+    std::vector<int> out;
+    for (int q = 0; q < 200; ++q)
+    {
+        const Vector3 c(u(rng), u(rng), u(rng));
+        const Vector3 lo = c - Vector3::Constant(0.35), hi = c + Vector3::Constant(0.35);
+        grid.query(lo, hi, out);
+        std::vector<int> expected;
+        for (int f = 0; f < int(faces.size()); ++f)
+        {
+            Vector3 flo = faces[f].vertices[0], fhi = flo;
+            for (int k = 1; k < faces[f].nVertices; ++k)
+            {
+                flo = flo.cwiseMin(faces[f].vertices[k]);
+                fhi = fhi.cwiseMax(faces[f].vertices[k]);
+            }
+            if ((flo.array() <= hi.array()).all() && (lo.array() <= fhi.array()).all())
+                expected.push_back(f);
+        }
+        EXPECT_EQ(out, expected);
+    }
+}
+
+
+TEST(PairCache, KeysAreSymmetricAndStaleRecordsAreDropped)
+{
+    EXPECT_EQ(PairCache::pairKey(3, 9), PairCache::pairKey(9, 3));
+    EXPECT_NE(PairCache::pairKey(3, 9), PairCache::wallKey(3, 9));
+    EXPECT_THROW(PairCache::pairKey(-1, 2), std::invalid_argument);
+
+    PairCache cache;
+    for (long i = 0; i < 1000; ++i)
+    {
+        cache.acquire(PairCache::pairKey(i, i + 1)).obbAxis = int(i % 15);
+    }
+    EXPECT_EQ(cache.size(), 1000u);
+    cache.dropUntouched();                      // all were touched in this "step"
+    EXPECT_EQ(cache.size(), 1000u);
+    for (long i = 0; i < 1000; i += 2) cache.acquire(PairCache::pairKey(i, i + 1));
+    cache.dropUntouched();                      // odd ones untouched: dropped
+    EXPECT_EQ(cache.size(), 500u);
+    ASSERT_NE(cache.find(PairCache::pairKey(10, 11)), nullptr);
+    EXPECT_EQ(cache.find(PairCache::pairKey(10, 11))->obbAxis, 10);   // data survived
+    EXPECT_EQ(cache.find(PairCache::pairKey(11, 12)), nullptr);
+}
