@@ -15,7 +15,8 @@ Description
 
     Switches:
       - one-way coupling: constant/<cloud>Properties
-        solution { coupled false; } (the cloud adds no source terms);
+        solution { coupled false; } (the cloud adds no momentum source and
+        alphac = 1: the carrier phase does not see the parcels);
       - frozen flow: system/fvSolution PIMPLE { frozenFlow yes; } (the
         carrier-phase fields are not solved: the parcels move in the given
         U, e.g. a prescribed shear, or in still fluid for dry and
@@ -65,6 +66,17 @@ int main(int argc, char *argv[])
     #include "createFields.H"
     #include "initContinuityErrs.H"
 
+    // One-way coupling: the carrier phase does not see the parcels at all,
+    // neither their momentum sources nor their volume fraction
+    const bool twoWayCoupling = kinematicCloud.solution().coupled();
+    if (!twoWayCoupling)
+    {
+        alphac = dimensionedScalar("one", dimless, 1.0);
+        alphac.correctBoundaryConditions();
+        alphacf = fvc::interpolate(alphac);
+        alphaPhic = alphacf*phic;
+    }
+
     Info<< "\nStarting time loop\n" << endl;
 
     while (runTime.run())
@@ -87,9 +99,13 @@ int main(int argc, char *argv[])
         kinematicCloud.evolve();
 
         // Continuous-phase volume fraction from the parcel volumes
-        alphac = max(1.0 - kinematicCloud.theta(), alphacMin);
-        alphac.correctBoundaryConditions();
-        alphacf = fvc::interpolate(alphac);
+        // (two-way coupling only)
+        if (twoWayCoupling)
+        {
+            alphac = max(1.0 - kinematicCloud.theta(), alphacMin);
+            alphac.correctBoundaryConditions();
+            alphacf = fvc::interpolate(alphac);
+        }
         alphaPhic = alphacf*phic;
 
         if (frozenFlow)

@@ -6,6 +6,8 @@
 #include "eigenConversions.H"
 #include "mathematicalConstants.H"
 #include "unitConversion.H"
+#include "OStringStream.H"
+#include "Switch.H"
 
 #include "orientation/Orientation.H"
 
@@ -244,6 +246,32 @@ void Foam::SuperellipsoidCloud<CloudType>::info()
         returnReduce(rotationalKineticEnergyOfSystem(), sumOp<scalar>());
 
     Info<< "    Rotational kinetic energy       = " << energy << nl;
+
+    if (this->particleProperties().template getOrDefault<Switch>("logParcels", false))
+    {
+        // One line per parcel (all processors, master prints), full precision
+        List<List<string>> lines(Pstream::nProcs());
+        for (const parcelType& p : *this)
+        {
+            OStringStream os;
+            os.precision(17);
+            os  << "    parcel " << p.origProc() << ' ' << p.origId()
+                << " shape " << (*shapes_)[p.shapeId()].name
+                << " position " << p.position()
+                << " U " << p.U()
+                << " e0 " << p.e0() << " e123 " << p.e()
+                << " omegaP " << p.omegaP();
+            lines[Pstream::myProcNo()].append(os.str());
+        }
+        Pstream::gatherList(lines);
+        for (const List<string>& procLines : lines)
+        {
+            for (const string& line : procLines)
+            {
+                Info<< line.c_str() << nl;
+            }
+        }
+    }
 }
 
 

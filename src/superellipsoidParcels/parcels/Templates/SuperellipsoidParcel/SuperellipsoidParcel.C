@@ -70,24 +70,44 @@ void Foam::SuperellipsoidParcel<ParcelType>::calcRotation
     state.orientation = orientation();
     state.angularVelocity = toEigen(omegaP_);
 
-    superellipsoid::Vector3 torque = superellipsoid::Vector3::Zero();
-    superellipsoid::Matrix3 damping = superellipsoid::Matrix3::Zero();
-
     const brennerType* brenner = brennerType::find(cloud.forces());
-    if (brenner)
+    if (!brenner)
     {
-        // Fluid torque T0' and linear damping D (omega') of Eq. (21)
-        brenner->torqueAndDamping
-        (
-            static_cast<const parcelType&>(*this),
-            shape,
-            td.muc(),
-            torque,
-            damping
-        );
+        // Torque-free rigid body
+        superellipsoid::driftFreeRotation(state, J, dt);
     }
+    else
+    {
+        // Fluid torque T0'(e) - D omega' of Eq. (21), with the velocity
+        // gradient at the parcel frozen over the step. T0' depends on the
+        // orientation, so it is evaluated at the midpoint orientation
+        // (predictor: half a step of kick-drift with the start torque);
+        // then one kick-drift-kick step (core integrator). In the
+        // inertialess limit (rotational response time << dt) the kick sets
+        // omega' to D^-1 T0'(e_half) and the step is the explicit midpoint
+        // rule, second order in dt (Jeffery orbits converge as dt^2).
+        const superellipsoid::Matrix3 L = toEigen
+        (
+            brenner->velocityGradient(static_cast<const parcelType&>(*this))
+        );
 
-    superellipsoid::advanceRotation(state, J, torque, damping, dt);
+        superellipsoid::Vector3 torque;
+        superellipsoid::Matrix3 damping;
+        brennerType::torqueAndDamping
+        (
+            L, state.orientation, shape, td.muc(), torque, damping
+        );
+
+        superellipsoid::RotationalState half = state;
+        superellipsoid::kickAngularMomentum(half, J, torque, damping, 0.5*dt);
+        superellipsoid::driftFreeRotation(half, J, 0.5*dt);
+
+        brennerType::torqueAndDamping
+        (
+            L, half.orientation, shape, td.muc(), torque, damping
+        );
+        superellipsoid::advanceRotation(state, J, torque, damping, dt);
+    }
 
     setOrientation(state.orientation);
     omegaP_ = toFoam(state.angularVelocity);

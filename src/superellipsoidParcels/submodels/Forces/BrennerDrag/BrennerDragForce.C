@@ -151,20 +151,18 @@ Foam::tensor Foam::BrennerDragForce<CloudType>::velocityGradient
 template<class CloudType>
 void Foam::BrennerDragForce<CloudType>::torqueAndDamping
 (
-    const typename CloudType::parcelType& p,
+    const superellipsoid::Matrix3& L,
+    const superellipsoid::Quaternion& e,
     const superellipsoidShapeTable::entry& shape,
     const scalar muc,
     superellipsoid::Vector3& torque,
     superellipsoid::Matrix3& damping
-) const
+)
 {
-    using namespace superellipsoidConversions;
-
-    const superellipsoid::Matrix3 R =
-        superellipsoid::rotationMatrix(p.orientation());
+    const superellipsoid::Matrix3 R = superellipsoid::rotationMatrix(e);
 
     // Velocity gradient in the particle frame: L' = R L R^T
-    const superellipsoid::Matrix3 Lp = R*toEigen(velocityGradient(p))*R.transpose();
+    const superellipsoid::Matrix3 Lp = R*L*R.transpose();
 
     // Eq. (22): off-diagonal strain rates (f', g', h')
     const superellipsoid::Vector3 strain
