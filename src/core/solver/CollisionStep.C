@@ -71,6 +71,51 @@ void checkParticleFinite(const ParticleSystem& system)
     }
 }
 
+//- Point of the face plane inside the convex polygon (edge half-planes)
+bool pointInFace(const WallFace& face, const Vector3& p)
+{
+    for (int k = 0; k < face.nVertices; ++k)
+    {
+        const Vector3& a = face.vertices[k];
+        const Vector3& b = face.vertices[(k + 1)%face.nVertices];
+        if ((b - a).cross(face.normal).dot(p - a) > 0) return false;
+    }
+    return true;
+}
+
+//- Relative tolerance of coplanarity (normals and plane offsets)
+constexpr double coplanarTolerance = 1e-9;
+
+//- Group id per face: faces with the same unit normal and offset n.p
+//  (to coplanarTolerance) share an id. Sort-based, O(F log F).
+void groupCoplanarFaces(const std::vector<WallFace>& faces, std::vector<int>& group)
+{
+    const int n = int(faces.size());
+    group.assign(n, -1);
+    double scale = 0;
+    for (const WallFace& f : faces)
+        for (int k = 0; k < f.nVertices; ++k) scale = std::max(scale, f.vertices[k].cwiseAbs().maxCoeff());
+    scale = std::max(scale, std::numeric_limits<double>::min());
+    std::vector<std::pair<std::array<double, 4>, int>> keys(n);
+    for (int f = 0; f < n; ++f)
+    {
+        const Vector3& nf = faces[f].normal;
+        keys[f] = {{nf.x(), nf.y(), nf.z(), nf.dot(faces[f].vertices[0])/scale}, f};
+    }
+    std::sort(keys.begin(), keys.end());
+    int id = -1;
+    for (int k = 0; k < n; ++k)
+    {
+        bool same = k > 0;
+        for (int c = 0; c < 4 && same; ++c)
+        {
+            same = std::abs(keys[k].first[c] - keys[k - 1].first[c]) <= coplanarTolerance;
+        }
+        if (!same) ++id;
+        group[keys[k].second] = id;
+    }
+}
+
 } // namespace
 
 
@@ -258,6 +303,7 @@ const std::vector<StepContact>& CollisionStep::detect
         if (!wallGridValid_ || wallGrid_.cellSize() != cellSize || wallGrid_.nFaces() != walls.size())
         {
             wallGrid_.build(walls.faces, cellSize);
+            groupCoplanarFaces(walls.faces, facePlane_);
             wallGridValid_ = true;
         }
         for (int i = 0; i < n; ++i)
@@ -267,16 +313,8 @@ const std::vector<StepContact>& CollisionStep::detect
             const Vector3 extent = Vector3::Constant(radii_[i]);
             wallGrid_.query(P.pose.position - extent, P.pose.position + extent, faceCandidates_);
             int nFace = 0;
-            for (const int f : faceCandidates_)
+            auto addFaceContact = [&](Contact c, int f)
             {
-                const Plane plane = walls.faces[f].plane();
-                if (!boundingSphereTouchesPlane(s, P.pose, plane) || !obbTouchesPlane(s, P.pose, plane))
-                {
-                    continue;
-                }
-                Contact c = detectFaceContact(s, P.pose, walls.faces[f]);
-                diag.wallDetection.record(c);
-                if (!c.touching()) continue;
                 c.faceIndex = f;
                 if (nFace == int(faceContacts_.size()))
                 {
@@ -284,6 +322,51 @@ const std::vector<StepContact>& CollisionStep::detect
                     regionContacts_.resize(faceContacts_.size());
                 }
                 faceContacts_[nFace++] = c;
+            };
+            planesDone_.clear();
+            for (const int f : faceCandidates_)
+            {
+                const int plane = facePlane_[f];
+                if (std::find(planesDone_.begin(), planesDone_.end(), plane) != planesDone_.end())
+                {
+                    continue;
+                }
+                const Plane wall = walls.faces[f].plane();
+                // One-sided faces (as detectFaceContact): centre behind = no contact
+                if (wall.signedDistance(P.pose.position) <= 0
+                 || !boundingSphereTouchesPlane(s, P.pose, wall) || !obbTouchesPlane(s, P.pose, wall))
+                {
+                    planesDone_.push_back(plane);
+                    continue;
+                }
+                // Plane contact once per coplanar group (closed form, Eqs. 43-50)
+                Contact c = detectWallContact(s, P.pose, wall);
+                diag.wallDetection.record(c);
+                if (!c.touching())
+                {
+                    planesDone_.push_back(plane);
+                    continue;
+                }
+                int inside = -1;
+                for (const int g : faceCandidates_)
+                {
+                    if (facePlane_[g] == plane && pointInFace(walls.faces[g], c.pointOnB))
+                    {
+                        inside = g;
+                        break;
+                    }
+                }
+                if (inside >= 0)
+                {
+                    c.feature = WallFeature::Face;
+                    addFaceContact(c, inside);
+                    planesDone_.push_back(plane);
+                    continue;
+                }
+                // Rim: edges and vertices of this face
+                const Contact e = detectFaceContact(s, P.pose, walls.faces[f]);
+                diag.wallDetection.record(e);
+                if (e.touching()) addFaceContact(e, f);
             }
             const int nRegion = selectWallContacts
             (
