@@ -86,16 +86,17 @@ void Foam::SuperellipsoidParcel<ParcelType>::calcRotation
         // inertialess limit (rotational response time << dt) the kick sets
         // omega' to D^-1 T0'(e_half) and the step is the explicit midpoint
         // rule, second order in dt (Jeffery orbits converge as dt^2).
-        const superellipsoid::Matrix3 L = toEigen
+        const superellipsoid::Matrix3 gradU = toEigen
         (
-            brenner->velocityGradient(static_cast<const parcelType&>(*this))
+            brenner->gradU(static_cast<const parcelType&>(*this))
         );
 
         superellipsoid::Vector3 torque;
         superellipsoid::Matrix3 damping;
         brennerType::torqueAndDamping
         (
-            L, state.orientation, shape, td.muc(), torque, damping
+            gradU, state.orientation, shape, td.rhoc(), td.muc(), this->rho(),
+            torque, damping
         );
 
         superellipsoid::RotationalState half = state;
@@ -104,7 +105,8 @@ void Foam::SuperellipsoidParcel<ParcelType>::calcRotation
 
         brennerType::torqueAndDamping
         (
-            L, half.orientation, shape, td.muc(), torque, damping
+            gradU, half.orientation, shape, td.rhoc(), td.muc(), this->rho(),
+            torque, damping
         );
         superellipsoid::advanceRotation(state, J, torque, damping, dt);
     }
@@ -196,14 +198,24 @@ void Foam::SuperellipsoidParcel<ParcelType>::calc
         AMax = constant::mathematical::pi*muc*shape.shape.c()*shape.KMax;
     }
 
-    // Backward Euler for the linear drag, explicit for the rest:
-    // (m I + dt Ac) U_new = m U + dt (Ac Uc + Su), Ac = A + Sp I (SPD)
+    // Backward Euler for the linear drag, explicit for the rest (core:
+    // superellipsoid::implicitVelocityUpdate):
+    // (m I + dt C) U_new = m U + dt (C Uc + Su), C = A + Sp I (SPD)
+    using namespace superellipsoidConversions;
     const vector& Uc = td.Uc();
-    const tensor Ac(A + Fcp.Sp()*I);
     const vector U0(this->U());
-    vector Unew =
-        inv(massEff*I + dt*Ac)
-      & (massEff*U0 + dt*((Ac & Uc) + Fcp.Su() + Fncp.Su()));
+
+    superellipsoid::HydrodynamicForce force;
+    force.dragCoefficient = toEigen(tensor(A + Fcp.Sp()*I));
+    force.total = toEigen(vector(Fcp.Su() + Fncp.Su()));
+    force.effectiveMass = massEff;
+    vector Unew = toFoam
+    (
+        superellipsoid::implicitVelocityUpdate
+        (
+            force, toEigen(Uc), toEigen(U0), dt
+        )
+    );
 
     // Momentum given to the carrier phase: the coupled part of the change
     vector dUTrans = -(massEff*(Unew - U0) - dt*Fncp.Su());

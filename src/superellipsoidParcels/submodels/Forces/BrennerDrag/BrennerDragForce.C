@@ -76,10 +76,12 @@ Foam::tensor Foam::BrennerDragForce<CloudType>::translationalResistance
     const scalar muc
 )
 {
-    // Eq. (5): F = pi mu c K.(u - v), K = R^T K' R (global frame)
+    using namespace superellipsoidConversions;
+
+    // Eq. (5): F = pi mu c K.(u - v), Eq. (6): K = R^T K' R (global frame)
     return
         (constant::mathematical::pi*muc*shape.shape.c())
-       *(R.T() & shape.K & R);
+       *toFoam(superellipsoid::toGlobalFrame(shape.resistance.K, toEigen(R)));
 }
 
 
@@ -127,7 +129,7 @@ Foam::forceSuSp Foam::BrennerDragForce<CloudType>::calcCoupled
 
 
 template<class CloudType>
-Foam::tensor Foam::BrennerDragForce<CloudType>::velocityGradient
+Foam::tensor Foam::BrennerDragForce<CloudType>::gradU
 (
     const typename CloudType::parcelType& p
 ) const
@@ -139,51 +141,50 @@ Foam::tensor Foam::BrennerDragForce<CloudType>::velocityGradient
             << " called" << exit(FatalError);
     }
 
-    // fvc::grad(U)_ij = du_j/dx_i, hence the transpose
     return gradUInterpPtr_->interpolate
     (
         p.coordinates(),
         p.currentTetIndices()
-    ).T();
+    );
 }
 
 
 template<class CloudType>
 void Foam::BrennerDragForce<CloudType>::torqueAndDamping
 (
-    const superellipsoid::Matrix3& L,
+    const superellipsoid::Matrix3& gradU,
     const superellipsoid::Quaternion& e,
     const superellipsoidShapeTable::entry& shape,
+    const scalar rhoc,
     const scalar muc,
+    const scalar rhop,
     superellipsoid::Vector3& torque,
     superellipsoid::Matrix3& damping
 )
 {
-    const superellipsoid::Matrix3 R = superellipsoid::rotationMatrix(e);
+    superellipsoid::HydrodynamicParticle particle;
+    particle.tensors = shape.resistance;
+    particle.c = shape.shape.c();
+    particle.volume = shape.shape.volume();
+    particle.density = rhop;
 
-    // Velocity gradient in the particle frame: L' = R L R^T
-    const superellipsoid::Matrix3 Lp = R*L*R.transpose();
+    superellipsoid::FluidProperties fluid;
+    fluid.density = rhoc;
+    fluid.kinematicViscosity = muc/rhoc;
 
-    // Eq. (22): off-diagonal strain rates (f', g', h')
-    const superellipsoid::Vector3 strain
+    // Eq. (21) with the strain and spin of Eqs. (22)-(23); omega' enters
+    // only through the damping, so it is not needed here
+    const superellipsoid::HydrodynamicTorque T = superellipsoid::hydrodynamicTorque
     (
-        0.5*(Lp(2, 1) + Lp(1, 2)),
-        0.5*(Lp(0, 2) + Lp(2, 0)),
-        0.5*(Lp(1, 0) + Lp(0, 1))
+        particle,
+        fluid,
+        superellipsoid::rotationMatrix(e),
+        gradU,
+        superellipsoid::Vector3::Zero()
     );
 
-    // Eq. (23): spin (xi', eta', chi') = half the vorticity
-    const superellipsoid::Vector3 spin
-    (
-        0.5*(Lp(2, 1) - Lp(1, 2)),
-        0.5*(Lp(0, 2) - Lp(2, 0)),
-        0.5*(Lp(1, 0) - Lp(0, 1))
-    );
-
-    // Eq. (21): T' = pi mu c^3 [Pi' s' + Omega' (w' - omega')]
-    const scalar scale = constant::mathematical::pi*muc*pow3(shape.shape.c());
-    torque = scale*(shape.resistance.Pi*strain + shape.resistance.Omega*spin);
-    damping = scale*shape.resistance.Omega;
+    torque = T.atRestParticleFrame;
+    damping = T.dampingParticleFrame;
 }
 
 
