@@ -257,7 +257,7 @@ CommonNormalResult refineCommonNormal
 (
     const Superellipsoid& A, const Pose& poseA,
     const Superellipsoid* B, const Pose& poseB,
-    const Vector3& n0, double tol
+    const Vector3& n0, double tol, bool stopWhenSeparated
 )
 {
     CommonNormalResult out;
@@ -274,7 +274,7 @@ CommonNormalResult refineCommonNormal
     for (int it = 0; it <= maxNewtonIterations; ++it)
     {
         out.iterations = it;
-        if (cur.delta < 0)
+        if (cur.delta < 0 && stopWhenSeparated)
         {
             out.separated = true;
             out.converged = true;
@@ -397,6 +397,7 @@ CommonNormalResult refineCommonNormal
         }
     }
 
+    out.separated = cur.delta < 0;
     out.normal = n;
     out.pointOnA = cur.pA;
     out.pointOnB = cur.pB;
@@ -457,6 +458,18 @@ Contact detectParticleContact
     }
     if (!done)
     {
+        // Cold start: step 3 straight from the centre line (a swap-symmetric
+        // start; exact for spheres). A separated pair is minimised on to
+        // minus its distance, so that the reported gap does not depend on
+        // the start (warm and cold agree).
+        cn = refineCommonNormal(A, poseA, &B, poseB, dc.normalized(), tol, false);
+        c.iterations += cn.iterations;
+        done = cn.converged;
+    }
+    if (!done)
+    {
+        // Fallback: the paper's path.
+        c.usedFallback = true;
         // 1. Part 1 (Eqs. 51-59), run for (A in B) and (B in A) so that the
         //    set of starting normals is swap-symmetric
         const PairPart1Result p1 = pairContactPart1(A, poseA, B, poseB, productionPart1Iterations, false);
