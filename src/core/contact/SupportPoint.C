@@ -8,6 +8,22 @@ namespace superellipsoid
 namespace
 {
 
+//- Largest integer exponent done by repeated multiplication
+constexpr double maxIntegerExponent = 64;
+
+//- t^n for t >= 0 and integer n >= 1 by binary powering
+inline double intPow(double t, int n)
+{
+    double result = 1.0;
+    for (;;)
+    {
+        if (n & 1) result *= t;
+        n >>= 1;
+        if (!n) return result;
+        t *= t;
+    }
+}
+
 //- Maximiser (u1, u2) >= 0 of D.u on the unit p-ball in 2D and the value
 //  ||D||_q, for D1, D2 >= 0, q = p/(p-1). eps = 2/p.
 inline double pBallSupport2(double D1, double D2, double eps, double& u1, double& u2)
@@ -30,10 +46,21 @@ inline double pBallSupport2(double D1, double D2, double eps, double& u1, double
         u2 = r2/sq;
         return m*sq;
     }
-    // q - 1 = 1/(p - 1) = eps/(2 - eps);  1/p = eps/2
+    // q - 1 = 1/(p - 1) = eps/(2 - eps);  1/p = eps/2. Only the smaller
+    // ratio needs a power (the larger is 1); an integer q - 1 (eps = 1.8:
+    // 9, eps = 1.5: 3, eps = 4/3: 2) is done by multiplication.
     const double qm1 = eps/(2.0 - eps);
-    const double w1 = r1 == 1.0 ? 1.0 : (r1 > 0 ? std::pow(r1, qm1) : 0.0);
-    const double w2 = r2 == 1.0 ? 1.0 : (r2 > 0 ? std::pow(r2, qm1) : 0.0);
+    const double qm1Int = std::nearbyint(qm1);
+    const bool integerQm1 = qm1Int >= 1 && qm1Int <= maxIntegerExponent
+                         && std::abs(qm1 - qm1Int) <= 1e-12*qm1;
+    const auto power = [&](double r)
+    {
+        if (r == 1.0) return 1.0;
+        if (!(r > 0)) return 0.0;
+        return integerQm1 ? intPow(r, int(qm1Int)) : std::pow(r, qm1);
+    };
+    const double w1 = power(r1);
+    const double w2 = power(r2);
     const double s = w1*r1 + w2*r2;                // ||r||_q^q, in [1, 2]
     const double sInvP = std::pow(s, 0.5*eps);     // ||r||_q^(q-1) = s^(1/p)
     u1 = w1/sInvP;
