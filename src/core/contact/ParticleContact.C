@@ -192,10 +192,30 @@ struct DirectionalOverlap
     Vector3 xA, xB;      // support points in the particle frames
 };
 
+//- A Pose with its rotation matrix evaluated once (the frame changes of
+//  the iterations below then cost a 3x3 product instead of a quaternion
+//  rotation); same interface as the Pose members used here
+struct MatrixPose
+{
+    Matrix3 Q;          //- particle -> global
+    Vector3 position;
+
+    explicit MatrixPose(const Pose& pose)
+    :
+        Q(pose.particleToGlobal()), position(pose.position)
+    {}
+
+    Vector3 directionToParticleFrame(const Vector3& d) const { return Q.transpose()*d; }
+    Vector3 directionToGlobalFrame(const Vector3& dp) const { return Q*dp; }
+    Vector3 toGlobalFrame(const Vector3& rp) const { return Q*rp + position; }
+};
+
+
+template<class PoseType>
 inline DirectionalOverlap directionalOverlap
 (
-    const Superellipsoid& A, const Pose& poseA,
-    const Superellipsoid* B, const Pose& poseB, const Vector3& n
+    const Superellipsoid& A, const PoseType& poseA,
+    const Superellipsoid* B, const PoseType& poseB, const Vector3& n
 )
 {
     DirectionalOverlap d;
@@ -220,7 +240,7 @@ inline DirectionalOverlap directionalOverlap
 //  (particle frame) for global tangent vectors t1, t2
 inline Eigen::Matrix2d supportHessian
 (
-    const Superellipsoid& s, const Pose& pose, const Vector3& x,
+    const Superellipsoid& s, const MatrixPose& pose, const Vector3& x,
     const Vector3& t1, const Vector3& t2
 )
 {
@@ -255,12 +275,13 @@ inline void tangentBasis(const Vector3& n, Vector3& t1, Vector3& t2)
 
 CommonNormalResult refineCommonNormal
 (
-    const Superellipsoid& A, const Pose& poseA,
-    const Superellipsoid* B, const Pose& poseB,
+    const Superellipsoid& A, const Pose& poseAIn,
+    const Superellipsoid* B, const Pose& poseBIn,
     const Vector3& n0, double tol, bool stopWhenSeparated
 )
 {
     CommonNormalResult out;
+    const MatrixPose poseA(poseAIn), poseB(poseBIn);
     Vector3 n = n0.normalized();
     if (!n.allFinite())
     {
