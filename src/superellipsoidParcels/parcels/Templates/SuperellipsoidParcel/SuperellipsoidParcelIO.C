@@ -163,6 +163,64 @@ void Foam::SuperellipsoidParcel<ParcelType>::writeProperties
 }
 
 
+template<class ParcelType>
+template<class CloudType>
+void Foam::SuperellipsoidParcel<ParcelType>::readObjects
+(
+    CloudType& c,
+    const objectRegistry& obr
+)
+{
+    ParcelType::readObjects(c, obr);
+
+    if (!c.size()) return;
+
+    const auto& e0 = cloud::lookupIOField<scalar>("e0", obr);
+    const auto& e = cloud::lookupIOField<vector>("e123", obr);
+    const auto& omegaP = cloud::lookupIOField<vector>("omegaP", obr);
+    const auto& shapeId = cloud::lookupIOField<label>("shapeId", obr);
+
+    label i = 0;
+    for (SuperellipsoidParcel<ParcelType>& p : c)
+    {
+        p.e0_ = e0[i];
+        p.e_ = e[i];
+        p.omegaP_ = omegaP[i];
+        p.shapeId_ = shapeId[i];
+        ++i;
+    }
+}
+
+
+template<class ParcelType>
+template<class CloudType>
+void Foam::SuperellipsoidParcel<ParcelType>::writeObjects
+(
+    const CloudType& c,
+    objectRegistry& obr
+)
+{
+    ParcelType::writeObjects(c, obr);
+
+    const label np = c.size();
+
+    auto& e0 = cloud::createIOField<scalar>("e0", np, obr);
+    auto& e = cloud::createIOField<vector>("e123", np, obr);
+    auto& omegaP = cloud::createIOField<vector>("omegaP", np, obr);
+    auto& shapeId = cloud::createIOField<label>("shapeId", np, obr);
+
+    label i = 0;
+    for (const SuperellipsoidParcel<ParcelType>& p : c)
+    {
+        e0[i] = p.e0_;
+        e[i] = p.e_;
+        omegaP[i] = p.omegaP_;
+        shapeId[i] = p.shapeId_;
+        ++i;
+    }
+}
+
+
 // * * * * * * * * * * * * * * * IOstream Operators  * * * * * * * * * * * * //
 
 template<class ParcelType>
