@@ -273,15 +273,17 @@ inline void tangentBasis(const Vector3& n, Vector3& t1, Vector3& t2)
 } // namespace
 
 
+namespace
+{
+
 CommonNormalResult refineCommonNormal
 (
-    const Superellipsoid& A, const Pose& poseAIn,
-    const Superellipsoid* B, const Pose& poseBIn,
-    const Vector3& n0, double tol, bool stopWhenSeparated
+    const Superellipsoid& A, const MatrixPose& poseA,
+    const Superellipsoid* B, const MatrixPose& poseB,
+    const Vector3& n0, double tol, bool stopWhenSeparated = true
 )
 {
     CommonNormalResult out;
-    const MatrixPose poseA(poseAIn), poseB(poseBIn);
     Vector3 n = n0.normalized();
     if (!n.allFinite())
     {
@@ -426,6 +428,19 @@ CommonNormalResult refineCommonNormal
     return out;
 }
 
+} // namespace
+
+
+CommonNormalResult refineCommonNormal
+(
+    const Superellipsoid& A, const Pose& poseA,
+    const Superellipsoid* B, const Pose& poseB,
+    const Vector3& n0, double tol, bool stopWhenSeparated
+)
+{
+    return refineCommonNormal(A, MatrixPose(poseA), B, MatrixPose(poseB), n0, tol, stopWhenSeparated);
+}
+
 
 Contact detectParticleContact
 (
@@ -440,7 +455,24 @@ Contact detectParticleContact
     // 0. Pre-evaluation (Fig. 8)
     const Vector3 dc = poseB.position - poseA.position;
     const double rSum = A.boundingRadius() + B.boundingRadius();
-    if (dc.squaredNorm() > rSum*rSum || !obbOverlap(A, poseA, B, poseB))
+    if (dc.squaredNorm() > rSum*rSum)
+    {
+        c.status = ContactStatus::Separated;
+        c.overlap = std::min(0.0, rSum - dc.norm());
+        c.normal = dc.normalized();
+        if (warm) warm->valid = false;
+        return c;
+    }
+    // Rotation matrices once for the OBB test and all later stages
+    const MatrixPose mA(poseA), mB(poseB);
+    if
+    (
+        !obbOverlap
+        (
+            poseA.position, mA.Q, A.boundingBoxHalfExtents(),
+            poseB.position, mB.Q, B.boundingBoxHalfExtents()
+        )
+    )
     {
         c.status = ContactStatus::Separated;
         c.overlap = std::min(0.0, rSum - dc.norm());
@@ -455,7 +487,7 @@ Contact detectParticleContact
     if (!(warm && warm->valid))
     {
         const Vector3 u = dc.normalized();
-        const DirectionalOverlap d0 = directionalOverlap(A, poseA, &B, poseB, u);
+        const DirectionalOverlap d0 = directionalOverlap(A, mA, &B, mB, u);
         if (d0.delta < 0)
         {
             c.status = ContactStatus::Separated;
@@ -473,7 +505,7 @@ Contact detectParticleContact
     bool done = false;
     if (warm && warm->valid)
     {
-        cn = refineCommonNormal(A, poseA, &B, poseB, poseA.directionToGlobalFrame(warm->normalInA), tol);
+        cn = refineCommonNormal(A, mA, &B, mB, poseA.directionToGlobalFrame(warm->normalInA), tol);
         c.iterations += cn.iterations;
         done = cn.converged;
     }
@@ -483,7 +515,7 @@ Contact detectParticleContact
         // start; exact for spheres). A separated pair is minimised on to
         // minus its distance, so that the reported gap does not depend on
         // the start (warm and cold agree).
-        cn = refineCommonNormal(A, poseA, &B, poseB, dc.normalized(), tol, false);
+        cn = refineCommonNormal(A, mA, &B, mB, dc.normalized(), tol, false);
         c.iterations += cn.iterations;
         done = cn.converged;
     }
@@ -510,11 +542,11 @@ Contact detectParticleContact
         //    MINIMUM of delta(n) (penetration depth), so the smaller
         //    converged minimum wins (elongated bodies can have two local
         //    minima; the symmetric start set makes the choice order-free).
-        cn = refineCommonNormal(A, poseA, &B, poseB, n, tol);
+        cn = refineCommonNormal(A, mA, &B, mB, n, tol);
         c.iterations += cn.iterations;
         if (!cn.separated && n.dot(nr) < 1 - 1e-6)
         {
-            const CommonNormalResult cn2 = refineCommonNormal(A, poseA, &B, poseB, nr, tol);
+            const CommonNormalResult cn2 = refineCommonNormal(A, mA, &B, mB, nr, tol);
             c.iterations += cn2.iterations;
             if (cn2.separated || (cn2.converged && (!cn.converged || cn2.overlap < cn.overlap))
              || (!cn.converged && !cn2.converged && cn2.overlap < cn.overlap))
@@ -542,7 +574,7 @@ Contact detectParticleContact
                     const Pose& pose = k < 3 ? poseA : poseB;
                     Vector3 axis = pose.directionToGlobalFrame(Vector3::Unit(k % 3));
                     if (axis.dot(dc) < 0) axis = -axis;
-                    const double d = directionalOverlap(A, poseA, &B, poseB, axis).delta;
+                    const double d = directionalOverlap(A, mA, &B, mB, axis).delta;
                     if (d < best[0])
                     {
                         best[1] = best[0]; dir[1] = dir[0];
@@ -555,7 +587,7 @@ Contact detectParticleContact
                 }
                 start = dir[attempt - 2];
             }
-            const CommonNormalResult cn3 = refineCommonNormal(A, poseA, &B, poseB, start, tol);
+            const CommonNormalResult cn3 = refineCommonNormal(A, mA, &B, mB, start, tol);
             c.iterations += cn3.iterations;
             if (cn3.converged || cn3.overlap < cn.overlap) cn = cn3;
         }
