@@ -189,7 +189,7 @@ struct DirectionalOverlap
 {
     Vector3 pA, pB;
     double delta;
-    Vector3 xA, xB;      // support points in the particle frames
+    SupportGeometry gA, gB;   // support points (particle frames) and shares
 };
 
 //- A Pose with its rotation matrix evaluated once (the frame changes of
@@ -219,16 +219,15 @@ inline DirectionalOverlap directionalOverlap
 )
 {
     DirectionalOverlap d;
-    d.xA = supportPoint(A, poseA.directionToParticleFrame(n));
-    d.pA = poseA.toGlobalFrame(d.xA);
+    d.gA = supportGeometry(A, poseA.directionToParticleFrame(n));
+    d.pA = poseA.toGlobalFrame(d.gA.point);
     if (B)
     {
-        d.xB = supportPoint(*B, poseB.directionToParticleFrame(-n));
-        d.pB = poseB.toGlobalFrame(d.xB);
+        d.gB = supportGeometry(*B, poseB.directionToParticleFrame(-n));
+        d.pB = poseB.toGlobalFrame(d.gB.point);
     }
     else
     {
-        d.xB.setZero();
         d.pB = poseB.position;
     }
     d.delta = n.dot(d.pA - d.pB);
@@ -236,15 +235,16 @@ inline DirectionalOverlap directionalOverlap
 }
 
 
-//- Tangent-plane curvature-radius tensor of one body at support point x
-//  (particle frame) for global tangent vectors t1, t2
+//- Tangent-plane curvature-radius tensor of one body at its support point
+//  for global tangent vectors t1, t2 (derivatives from the support shares:
+//  no powers)
 inline Eigen::Matrix2d supportHessian
 (
-    const Superellipsoid& s, const MatrixPose& pose, const Vector3& x,
+    const Superellipsoid& s, const MatrixPose& pose, const SupportGeometry& g,
     const Vector3& t1, const Vector3& t2
 )
 {
-    const ShapeDerivatives d = s.derivatives(x, 2);
+    const ShapeDerivatives d = supportDerivatives(s, g);
     const Vector3 u1 = pose.directionToParticleFrame(t1);
     const Vector3 u2 = pose.directionToParticleFrame(t2);
     Eigen::Matrix2d Mt;
@@ -321,10 +321,10 @@ CommonNormalResult refineCommonNormal
             break;
         }
         // Riemannian Newton on the sphere: (K_A + K_B - delta I) s = -g
-        Eigen::Matrix2d K = supportHessian(A, poseA, cur.xA, t1, t2);
+        Eigen::Matrix2d K = supportHessian(A, poseA, cur.gA, t1, t2);
         if (B)
         {
-            K += supportHessian(*B, poseB, cur.xB, t1, t2);
+            K += supportHessian(*B, poseB, cur.gB, t1, t2);
         }
         K.diagonal().array() -= cur.delta;
         K(0, 1) = K(1, 0) = 0.5*(K(0, 1) + K(1, 0));

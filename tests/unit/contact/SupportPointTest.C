@@ -62,6 +62,41 @@ TEST(SupportPoint, IsOnSurfaceWithNormalAlongDirectionAndMaximal)
     }
 }
 
+// The common-normal Newton takes the curvature at a support point from the
+// p-norm shares of the support computation instead of new powers: gradient
+// and Hessian must equal the shape module's analytic derivatives there.
+// Tolerance: the shares equal X/(X+Y), F, G to round-off (~1e-15 relative);
+// the point's coordinates carry ~1e-16 relative error, which X = |x/a|^p
+// amplifies by p <= 20 and the Hessian by at most p^2: 1e-11 relative to
+// the largest entry. Axis directions exercise the floored fallback.
+TEST(SupportPoint, DerivativesFromSharesEqualShapeDerivatives)
+{
+    std::mt19937_64 rng(5);
+    const double epsValues[] = {0.1, 0.2, 0.5, 1.0, 1.5, 1.8, 1.9};
+    for (double e1 : epsValues)
+    {
+        for (double e2 : epsValues)
+        {
+            const Superellipsoid s(2.0, 1.3, 0.7, e1, e2);
+            for (int i = 0; i < 40; ++i)
+            {
+                Vector3 n = randomUnit(rng);
+                if (i == 0) n = Vector3(0, 0, 1);
+                if (i == 1) n = Vector3(0.6, 0, -0.8);
+                const SupportGeometry g = supportGeometry(s, n);
+                EXPECT_NEAR(g.shareF + g.shareG, 1.0, 1e-13);
+                const ShapeDerivatives fast = supportDerivatives(s, g);
+                const ShapeDerivatives ref = s.derivatives(g.point, 2);
+                const double gScale = ref.gradient.norm();
+                const double hScale = ref.hessian.cwiseAbs().maxCoeff();
+                EXPECT_NEAR((fast.gradient - ref.gradient).norm(), 0.0, 1e-11*gScale) << e1 << " " << e2 << " " << i;
+                EXPECT_NEAR((fast.hessian - ref.hessian).cwiseAbs().maxCoeff(), 0.0, 1e-11*hScale) << e1 << " " << e2 << " " << i;
+                EXPECT_NEAR(fast.value, 0.0, 1e-12);
+            }
+        }
+    }
+}
+
 // S(t x) + 1 = t^(2/eps1) (S(x) + 1) makes the radial projection exact.
 TEST(SupportPoint, RadialProjectionLandsOnSurface)
 {
