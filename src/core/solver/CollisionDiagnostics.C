@@ -12,6 +12,8 @@ std::string CollisionDiagnostics::summary() const
        << ", pair/wall contacts " << pairContacts << "/" << wallContacts
        << ", pair/wall impulses " << pairCollisions << "/" << wallCollisions
        << ", sweeps max " << maxSweeps << " (cap hits " << sweepCapHits << ")"
+       << ", resting sweeps max " << maxRestingSweeps << " (cap hits " << restingCapHits
+       << ", impulses " << restingImpulses << ")"
        << ", Newton mean " << detection.meanIterations() << " max " << detection.maxIterations
        << ", failures " << detection.failures + wallDetection.failures
        << ", fallbacks " << detection.fallbacks + wallDetection.fallbacks
@@ -24,7 +26,7 @@ std::string CollisionDiagnostics::summary() const
 std::string CollisionDiagnostics::csvHeader()
 {
     return "substeps,pairContacts,wallContacts,pairCollisions,wallCollisions,maxSweeps,"
-           "sweepCapHits,candidatePairs,obbRejections,detections,newtonMean,newtonMax,"
+           "sweepCapHits,maxRestingSweeps,restingCapHits,restingImpulses,candidatePairs,obbRejections,detections,newtonMean,newtonMax,"
            "failures,fallbacks,wallDetections,wallFailures,maxOverlapRatio,kineticEnergyTranslational,kineticEnergyRotational";
 }
 
@@ -34,7 +36,8 @@ std::string CollisionDiagnostics::csvRow() const
     std::ostringstream os;
     os.precision(10);
     os << substeps << ',' << pairContacts << ',' << wallContacts << ',' << pairCollisions << ','
-       << wallCollisions << ',' << maxSweeps << ',' << sweepCapHits << ',' << candidatePairs << ','
+       << wallCollisions << ',' << maxSweeps << ',' << sweepCapHits << ',' << maxRestingSweeps << ','
+       << restingCapHits << ',' << restingImpulses << ',' << candidatePairs << ','
        << obbRejections << ',' << detection.detections << ',' << detection.meanIterations() << ','
        << detection.maxIterations << ',' << detection.failures << ',' << detection.fallbacks << ','
        << wallDetection.detections << ',' << wallDetection.failures << ','

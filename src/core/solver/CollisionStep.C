@@ -124,6 +124,20 @@ void validateCollisionSettings(const CollisionSettings& s)
     validateImpulseLaw(s.pairLaw);
     validateImpulseLaw(s.wallLaw);
     if (s.maxSweeps < 1) invalidSetting("maxSweeps", s.maxSweeps, "must be >= 1");
+    if (s.maxRestingSweeps < 0) invalidSetting("maxRestingSweeps", s.maxRestingSweeps, "must be >= 0");
+    if (!(s.restingSpeedFactor >= 0 && std::isfinite(s.restingSpeedFactor)))
+    {
+        invalidSetting("restingSpeedFactor", s.restingSpeedFactor, "must be >= 0 and finite");
+    }
+    if (!(s.restingTolerance > 0 && s.restingTolerance <= 1))
+    {
+        invalidSetting("restingTolerance", s.restingTolerance, "must be in (0, 1]");
+    }
+    if (!(s.restingOverlap >= 0 && s.restingOverlap <= 1e-2))
+    {
+        invalidSetting("restingOverlap", s.restingOverlap, "must be in [0, 1e-2]");
+    }
+    if (s.overlapPasses < 1) invalidSetting("overlapPasses", s.overlapPasses, "must be >= 1");
     if (!(s.displacementFraction > 0 && s.displacementFraction <= 1))
     {
         invalidSetting("displacementFraction", s.displacementFraction, "must be in (0, 1]");
@@ -290,7 +304,8 @@ const std::vector<StepContact>& CollisionStep::detect
         sc.idB = B.id;
         sc.point = CollisionPoint{c.point, c.normal, c.overlap};
         sc.overlap = c.overlap;
-        sc.overlapRatio = c.overlap/std::min(sA.c(), sB.c());
+        sc.halfAxis = std::min(sA.c(), sB.c());
+        sc.overlapRatio = c.overlap/sc.halfAxis;
         sc.key = key;
         contacts_.push_back(sc);
     }
@@ -384,6 +399,7 @@ const std::vector<StepContact>& CollisionStep::detect
                 // CollisionPoint normal from the particle INTO the wall
                 sc.point = CollisionPoint{c.point, -c.normal, c.overlap};
                 sc.overlap = c.overlap;
+                sc.halfAxis = s.c();
                 sc.overlapRatio = c.overlap/s.c();
                 sc.key = PairCache::wallKey(P.id, c.faceIndex);
                 cache_.acquire(sc.key);
@@ -414,11 +430,12 @@ const std::vector<StepContact>& CollisionStep::detect
 }
 
 
-int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& diag)
+int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& diag, double h)
 {
     const int nc = int(contacts_.size());
     if (nc == 0) return 0;
     approach_.resize(nc);
+    restingSpeed_.assign(nc, 0.0);
     best_.assign(system.size(), -1);
 
     // Normal relative velocity n.u of contact k, Eq. (64); u = v_B - v_A
@@ -438,6 +455,60 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
     }
     const double tolerance = approachTolerance*speedScale;
 
+    // Resting speed per contact: |a| h, the approach speed that the body
+    // force a = g + F_ext/m builds up in one substep (Description)
+    if (h > 0 && settings_.restingSpeedFactor > 0)
+    {
+        for (int k = 0; k < nc; ++k)
+        {
+            const StepContact& c = contacts_[k];
+            auto accel = [&](int i)
+            {
+                const Particle& q = system.particles[i];
+                return (settings_.gravity + q.externalForce/q.mass).norm();
+            };
+            const double a = c.b >= 0 ? std::max(accel(c.a), accel(c.b)) : accel(c.a);
+            restingSpeed_[k] = a*h;
+            if (a > 0) contacts_[k].allowedOverlap = settings_.restingOverlap*c.halfAxis;
+        }
+    }
+    auto isResting = [&](int k)
+    {
+        return -approach_[k] < settings_.restingSpeedFactor*restingSpeed_[k];
+    };
+
+    // Resolve contact k with eps_n, or eps_n -> 0 if resting
+    ImpulseLaw pairResting = settings_.pairLaw, wallResting = settings_.wallLaw;
+    pairResting.normalRestitution = 0;
+    wallResting.normalRestitution = 0;
+    auto resolve = [&](int k, bool resting)
+    {
+        const StepContact& c = contacts_[k];
+        Particle& A = system.particles[c.a];
+        if (c.b >= 0)
+        {
+            Particle& B = system.particles[c.b];
+            const ImpulseResult r = resolveImpulse
+            (
+                rigidBodyOf(A), rigidBodyOf(B), c.point, resting ? pairResting : settings_.pairLaw
+            );
+            storeVelocities(A, r.velocityA, r.angularVelocityA);
+            storeVelocities(B, r.velocityB, r.angularVelocityB);
+            ++diag.pairCollisions;
+        }
+        else
+        {
+            const ImpulseResult r = resolveWallImpulse
+            (
+                rigidBodyOf(A), system.walls.velocity[c.face], c.point,
+                resting ? wallResting : settings_.wallLaw
+            );
+            storeVelocities(A, r.velocityA, r.angularVelocityA);
+            ++diag.wallCollisions;
+        }
+        if (resting) ++diag.restingImpulses;
+    };
+
     // Deepest first; ties by canonical index (smaller first)
     auto deeper = [&](int k, int l)
     {
@@ -445,19 +516,26 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
             || (contacts_[k].overlap == contacts_[l].overlap && k < l);
     };
 
+    // Phase 1: matchings of the approaching contacts (collisions)
     int sweeps = 0;
+    bool anyResting = false;
     for (int sweep = 0; sweep <= settings_.maxSweeps; ++sweep)
     {
-        bool anyApproaching = false;
+        bool anyFast = false;
+        anyResting = false;
         for (int k = 0; k < nc; ++k)
         {
             approach_[k] = normalSpeed(contacts_[k]);
-            anyApproaching = anyApproaching || approach_[k] < -tolerance;
+            if (approach_[k] < -tolerance)
+            {
+                (isResting(k) ? anyResting : anyFast) = true;
+            }
         }
-        if (!anyApproaching) break;
+        // Nothing approaches, or only resting contacts that phase 2 handles
+        if (!anyFast && (!anyResting || settings_.maxRestingSweeps > 0)) break;
         if (sweep == settings_.maxSweeps)
         {
-            ++diag.sweepCapHits;
+            if (anyFast) ++diag.sweepCapHits;
             break;
         }
 
@@ -483,30 +561,39 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
             {
                 continue;
             }
-            Particle& A = system.particles[c.a];
-            if (c.b >= 0)
-            {
-                Particle& B = system.particles[c.b];
-                const ImpulseResult r =
-                    resolveImpulse(rigidBodyOf(A), rigidBodyOf(B), c.point, settings_.pairLaw);
-                storeVelocities(A, r.velocityA, r.angularVelocityA);
-                storeVelocities(B, r.velocityB, r.angularVelocityB);
-                ++diag.pairCollisions;
-            }
-            else
-            {
-                const ImpulseResult r = resolveWallImpulse
-                (
-                    rigidBodyOf(A), system.walls.velocity[c.face], c.point, settings_.wallLaw
-                );
-                storeVelocities(A, r.velocityA, r.angularVelocityA);
-                ++diag.wallCollisions;
-            }
+            resolve(k, isResting(k));
         }
         sweeps = sweep + 1;
     }
     diag.maxSweeps = std::max(diag.maxSweeps, sweeps);
-    return sweeps;
+
+    // Phase 2: resting contacts, Gauss-Seidel in canonical order, eps_n -> 0,
+    // until none approaches faster than restingTolerance |a| h
+    if (!anyResting || settings_.maxRestingSweeps == 0) return sweeps;
+    int restingSweeps = 0;
+    for (int sweep = 0; ; ++sweep)
+    {
+        bool converged = true;
+        for (int k = 0; k < nc; ++k)
+        {
+            approach_[k] = normalSpeed(contacts_[k]);
+            const double slack = std::max(tolerance, settings_.restingTolerance*restingSpeed_[k]);
+            if (approach_[k] < -slack && isResting(k))
+            {
+                converged = false;
+                if (sweep < settings_.maxRestingSweeps) resolve(k, true);
+            }
+        }
+        if (converged) break;
+        if (sweep == settings_.maxRestingSweeps)
+        {
+            ++diag.restingCapHits;
+            break;
+        }
+        restingSweeps = sweep + 1;
+    }
+    diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, restingSweeps);
+    return sweeps + restingSweeps;
 }
 
 
@@ -515,29 +602,42 @@ void CollisionStep::removeOverlaps(ParticleSystem& system)
     const int n = system.size();
     displacement_.assign(n, Vector3::Zero());
 
-    // Pairs: Sect. 5.3 split by inverse mass, summed per particle (Jacobi)
-    for (const StepContact& c : contacts_)
+    // Remaining overlap of contact c after the displacements so far
+    // (linearised: translation moves both surfaces rigidly along n)
+    auto remaining = [&](const StepContact& c)
     {
-        if (c.b < 0) continue;
-        RigidBody a, b;
-        a.inverseMass = 1.0/system.particles[c.a].mass;
-        b.inverseMass = 1.0/system.particles[c.b].mass;
-        a.position = system.particles[c.a].pose.position;
-        b.position = system.particles[c.b].pose.position;
-        const OverlapCorrection d = overlapRemoval(a, b, c.point);
-        displacement_[c.a] += d.displacementA;
-        displacement_[c.b] += d.displacementB;
+        const Vector3& nAB = c.point.normal;
+        const Vector3 dB = c.b >= 0 ? displacement_[c.b] : Vector3::Zero();
+        return c.overlap - c.allowedOverlap - nAB.dot(dB - displacement_[c.a]);
+    };
+
+    // Gauss-Seidel relaxation in canonical order: every contact (pair:
+    // Sect. 5.3 split by inverse mass; wall: inverse mass 0) removes what
+    // is left of its overlap; a few passes let a stack settle as a whole
+    for (int pass = 0; pass < settings_.overlapPasses; ++pass)
+    {
+        for (const StepContact& c : contacts_)
+        {
+            const double left = remaining(c);
+            if (!(left > 0)) continue;
+            RigidBody a, b;
+            a.inverseMass = 1.0/system.particles[c.a].mass;
+            a.position = system.particles[c.a].pose.position;
+            b.inverseMass = c.b >= 0 ? 1.0/system.particles[c.b].mass : 0.0;
+            b.position = c.b >= 0 ? system.particles[c.b].pose.position : c.point.point;
+            const OverlapCorrection d = overlapRemoval(a, b, CollisionPoint{c.point.point, c.point.normal, left});
+            displacement_[c.a] += d.displacementA;
+            if (c.b >= 0) displacement_[c.b] += d.displacementB;
+        }
     }
-    // Walls (canonical order: ascending face per particle): out of the wall
-    // by what the pair corrections left, never into it. Translation moves a
-    // plane contact's deepest point rigidly, so delta - n.d is exact there.
+    // Walls last (canonical order: ascending face per particle): out of the
+    // wall by what is left, never into it. Translation moves a plane
+    // contact's deepest point rigidly, so delta - n.d is exact there.
     for (const StepContact& c : contacts_)
     {
         if (c.b >= 0) continue;
-        const Vector3 intoParticle = -c.point.normal;
-        Vector3& d = displacement_[c.a];
-        const double remaining = c.overlap - intoParticle.dot(d);
-        if (remaining > 0) d += remaining*intoParticle;
+        const double left = remaining(c);
+        if (left > 0) displacement_[c.a] -= left*c.point.normal;
     }
     for (int i = 0; i < n; ++i)
     {
@@ -550,7 +650,7 @@ void CollisionStep::impulseSubstep(ParticleSystem& system, double h, CollisionDi
 {
     moveParticles(system, h);
     detect(system, diag);
-    resolveSweeps(system, diag);
+    resolveSweeps(system, diag, h);
     removeOverlaps(system);
     ++diag.substeps;
 }

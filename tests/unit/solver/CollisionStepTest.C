@@ -475,3 +475,49 @@ TEST(SoftContact, PairConservesMomentum)
     // Post-collision: equal masses, v_B - v_A = e v0 (calibrated law)
     EXPECT_NEAR(s.particles[1].velocity.x() - s.particles[0].velocity.x(), 0.5, 0.02*0.5);
 }
+
+
+TEST(RestingContacts, StackOfThreeSpheresOnAFloorComesToRest)
+{
+    // Three spheres (d = 1 cm) dropped in a column onto a floor, eps_n =
+    // 0.2, frictionless, Dt = 1e-5 s: after 0.3 s they rest in a column at
+    // heights r, 3r, 5r. Resting contacts (approach < 2 g h) are resolved
+    // with eps_n -> 0 and swept until they approach slower than 1e-2 g h
+    const double r = 5e-3, h = 1e-5, g = 9.81;
+    ParticleSystem s;
+    s.shapes.push_back(Superellipsoid::sphere(r));
+    for (int i = 0; i < 3; ++i)
+    {
+        Pose p;
+        p.position = Vector3(0, 0, r + 0.004 + i*(2*r + 0.004));
+        s.particles.push_back(makeParticle(i, 0, s.shapes[0], density, p));
+    }
+    addFloor(s.walls, 0, 0.1);
+    CollisionSettings settings;
+    settings.gravity = Vector3(0, 0, -g);
+    settings.pairLaw = ImpulseLaw::frictionless(0.2);
+    settings.wallLaw = ImpulseLaw::frictionless(0.2);
+    CollisionStep step(settings);
+    double peak = 0;
+    CollisionDiagnostics last;
+    for (int k = 0; k < 30000; ++k)
+    {
+        last = step.advance(s, h);
+        peak = std::max(peak, totalEnergy(s));
+    }
+    // At rest every velocity is the residual of the resting sweeps, below
+    // 1e-2 g h = 1e-6 m/s against a peak speed ~ 0.4 m/s: KE/peak < 1e-9
+    EXPECT_LT(totalEnergy(s), 1e-9*peak);
+    EXPECT_EQ(last.sweepCapHits, 0);
+    EXPECT_EQ(last.restingCapHits, 0);
+    EXPECT_EQ(last.pairContacts, 2);
+    EXPECT_EQ(last.wallContacts, 1);
+    // Overlaps: the allowed resting overlap 1e-5 c plus g h^2 per substep
+    EXPECT_LT(last.maxOverlapRatio, 1e-3);
+    for (int i = 0; i < 3; ++i)
+    {
+        // Column heights (2i + 1) r to 1e-3 r (overlaps of 1e-5 r each)
+        EXPECT_NEAR(s.particles[i].pose.position.z(), (2*i + 1)*r, 1e-3*r);
+        EXPECT_LT(s.particles[i].pose.position.head<2>().norm(), 1e-9*r);
+    }
+}
