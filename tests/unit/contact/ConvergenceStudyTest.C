@@ -86,7 +86,7 @@ TEST(ConvergenceStudy, HundredThousandNearContactPairsAllValid)
         nPairs, flatPairs, seconds, 1e6*seconds/nPairs);
     std::printf("[ study ] touching %ld, separated %ld, failed %ld, fallbacks %ld, wrong basin %ld\n",
         counters.touching, counters.separated, counters.failures, counters.fallbacks, wrongBasin);
-    std::printf("[ study ] Newton iterations (Part 1 both ways + common normal): mean %.2f, max %d\n",
+    std::printf("[ study ] Newton iterations (all stages): mean %.2f, max %d\n",
         counters.meanIterations(), counters.maxIterations);
     for (int b = 0; b < 7; ++b)
     {
