@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -70,11 +69,9 @@ TEST(NumericalResistance, SpheroidsAndTriaxialMatchExactAtCoarseResolution)
 
 TEST(NumericalResistance, TriaxialWithinOnePercentAtDefaultResolution)
 {
-    // One solve at the default resolution (about 5 s in Release)
-    const auto start = std::chrono::steady_clock::now();
+    // One solve at the default resolution (about 5 s in Release). Its cost
+    // (<= 30 s per shape) is measured by HydrodynamicsBenchmark, never here.
     expectCloseToExact(3, 2, 1, defaultStokesResolution, defaultTolerance);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    EXPECT_LT(seconds, 30.0);  // issue: <= 30 s per shape at the default resolution
 }
 
 TEST(NumericalResistance, SymmetricPositiveDefiniteAndAxisymmetricForBoxLikeShape)
