@@ -8,6 +8,7 @@
 #include "unitConversion.H"
 #include "OStringStream.H"
 #include "Switch.H"
+#include "subCycleTime.H"
 
 #include "orientation/Orientation.H"
 
@@ -63,6 +64,27 @@ void Foam::SuperellipsoidCloud<CloudType>::readSuperellipsoidProperties()
 
     injectOmegaP_ = inj.getOrDefault<vector>("angularVelocity", Zero);
 
+    seCollision_ = std::make_shared<superellipsoidCollisionModel>
+    (
+        props, this->mesh(), *shapes_, this->g().value()
+    );
+    if
+    (
+        seCollision_->active()
+     && this->subModelProperties().template getOrDefault<word>
+        (
+            "collisionModel", "none"
+        ) != "none"
+    )
+    {
+        FatalIOErrorInFunction(this->subModelProperties())
+            << "Bad entry collisionModel "
+            << this->subModelProperties().template get<word>("collisionModel")
+            << ": must be none when superellipsoidCollision { model "
+            << seCollision_->modelName() << "; } is used" << nl
+            << exit(FatalIOError);
+    }
+
     Info<< "Superellipsoid cloud " << this->name() << nl;
     shapes_->writeInfo(Info);
     Info<< "    injected parcels: shape " << (*shapes_)[injectShapeId_].name
@@ -89,7 +111,9 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     orientationMode_(orientationMode::fixed),
     injectOrientation_(superellipsoid::Quaternion::Identity()),
     seed_(0),
-    injectOmegaP_(Zero)
+    injectOmegaP_(Zero),
+    seCollision_(),
+    collisionParcels_()
 {
     if (this->solution().active())
     {
@@ -130,7 +154,9 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     orientationMode_(c.orientationMode_),
     injectOrientation_(c.injectOrientation_),
     seed_(c.seed_),
-    injectOmegaP_(c.injectOmegaP_)
+    injectOmegaP_(c.injectOmegaP_),
+    seCollision_(c.seCollision_),
+    collisionParcels_()
 {}
 
 
@@ -148,7 +174,9 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     orientationMode_(c.orientationMode_),
     injectOrientation_(c.injectOrientation_),
     seed_(c.seed_),
-    injectOmegaP_(c.injectOmegaP_)
+    injectOmegaP_(c.injectOmegaP_),
+    seCollision_(c.seCollision_),
+    collisionParcels_()
 {}
 
 
@@ -230,8 +258,158 @@ void Foam::SuperellipsoidCloud<CloudType>::evolve()
     {
         typename parcelType::trackingData td(*this);
 
+        if (seCollision_ && seCollision_->active())
+        {
+            // InjectionModel::inject moves a new parcel with td.part(): a
+            // half kick (no displacement) makes it start at the start of
+            // the step, as parcels injected in later steps of a colliding
+            // cloud do (v1912 would otherwise track the first step's
+            // parcels twice)
+            td.part() = parcelType::trackingData::tpVelocityHalfStep;
+        }
+
         this->solve(*this, td);
     }
+}
+
+
+template<class CloudType>
+void Foam::SuperellipsoidCloud<CloudType>::gatherParcels()
+{
+    using namespace superellipsoidConversions;
+
+    superellipsoid::ParticleSystem& system = seCollision_->system();
+    system.particles.clear();
+    collisionParcels_.clear();
+
+    for (parcelType& p : *this)
+    {
+        if (!p.active())
+        {
+            continue;
+        }
+        superellipsoid::Particle q;
+        // Persistent id: origProc and origId folded into one number
+        q.id = (long(p.origProc()) << 32) + long(p.origId());
+        q.shapeIndex = p.shapeId();
+        q.pose.position = toEigen(p.position());
+        q.pose.orientation = p.orientation();
+        q.velocity = toEigen(p.U());
+        q.angularVelocity = toEigen(p.omegaP());
+        q.mass = p.mass();
+        q.principalMoments = p.rho()*(*shapes_)[p.shapeId()].unitDensityMoments;
+        system.particles.push_back(q);
+        collisionParcels_.append(&p);
+    }
+}
+
+
+template<class CloudType>
+void Foam::SuperellipsoidCloud<CloudType>::scatterParcels()
+{
+    using namespace superellipsoidConversions;
+
+    const superellipsoid::ParticleSystem& system = seCollision_->system();
+
+    forAll(collisionParcels_, i)
+    {
+        parcelType& p = *collisionParcels_[i];
+        const superellipsoid::Particle& q = system.particles[i];
+
+        if (seCollision_->soft())
+        {
+            // Leapfrog half kicks of SuperellipsoidParcel::move (global)
+            p.f() = toFoam(q.contactForce);
+            p.torque() = toFoam(superellipsoid::Vector3(q.pose.orientation*q.contactTorque));
+            continue;
+        }
+
+        p.U() = toFoam(q.velocity);
+        p.omegaP() = toFoam(q.angularVelocity);
+
+        // Overlap removal: move by tracking so cell/tet data stay valid
+        const vector d(toFoam(superellipsoid::Vector3(q.pose.position)) - p.position());
+        if (magSqr(d) > 0)
+        {
+            const scalar remaining = p.track(d, 0);
+            if (remaining > SMALL)
+            {
+                seCollision_->countTruncated();
+            }
+        }
+    }
+}
+
+
+template<class CloudType>
+template<class TrackCloudType>
+void Foam::SuperellipsoidCloud<CloudType>::motion
+(
+    TrackCloudType& cloud,
+    typename parcelType::trackingData& td
+)
+{
+    if (!seCollision_ || !seCollision_->active())
+    {
+        CloudType::motion(cloud, td);
+        return;
+    }
+
+    superellipsoidCollisionModel& model = *seCollision_;
+    model.buildWalls(this->U());
+
+    const Time& time = this->db().time();
+    const scalar Dt = time.deltaTValue();
+
+    gatherParcels();
+    const label n = model.nSubSteps(Dt);
+
+    autoPtr<subCycleTime> subCycle;
+    if (n > 1)
+    {
+        subCycle.reset(new subCycleTime(const_cast<Time&>(time), n));
+    }
+
+    for (label k = 0; k < n; ++k)
+    {
+        if (subCycle.valid())
+        {
+            ++subCycle();
+        }
+        const scalar h = time.deltaTValue();
+
+        if (model.soft())
+        {
+            td.part() = parcelType::trackingData::tpVelocityHalfStep;
+            Cloud<parcelType>::move(cloud, td, h);
+        }
+
+        // Move: tracking with the fluid forces (and the rotation)
+        td.part() = parcelType::trackingData::tpLinearTrack;
+        Cloud<parcelType>::move(cloud, td, h);
+
+        // Detect, resolve, remove overlaps (core)
+        gatherParcels();
+        model.collide(h);
+        scatterParcels();
+
+        if (model.soft())
+        {
+            td.part() = parcelType::trackingData::tpVelocityHalfStep;
+            Cloud<parcelType>::move(cloud, td, h);
+        }
+    }
+
+    if (subCycle.valid())
+    {
+        subCycle->endSubCycle();
+    }
+
+    gatherParcels();
+    model.endStep(time.value());
+
+    // Parcels injected in the next step are not displaced by the injection
+    td.part() = parcelType::trackingData::tpVelocityHalfStep;
 }
 
 
