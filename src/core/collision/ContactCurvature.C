@@ -1,4 +1,5 @@
 #include "collision/ContactCurvature.H"
+#include "math/InvalidArgument.H"
 
 #include <Eigen/LU>
 #include <algorithm>
@@ -15,9 +16,7 @@ namespace
 
 [[noreturn]] void invalid(const std::string& name, double value, const char* why)
 {
-    std::ostringstream os;
-    os << name << " = " << value << ": " << why;
-    throw std::invalid_argument(os.str());
+    throwInvalidArgument(name, value, why);
 }
 
 void checkDerivatives(const Vector3& g, const Matrix3& H)

@@ -1,4 +1,5 @@
 #include "collision/ImpulseCollision.H"
+#include "math/InvalidArgument.H"
 
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
@@ -18,9 +19,7 @@ constexpr double negligibleSlipFraction = 1e-14;
 
 [[noreturn]] void invalid(const std::string& name, double value, const char* why)
 {
-    std::ostringstream os;
-    os << name << " = " << value << ": " << why;
-    throw std::invalid_argument(os.str());
+    throwInvalidArgument(name, value, why);
 }
 
 //- Cross-product matrix [r]x with [r]x a = r x a

@@ -1,4 +1,5 @@
 #include "collision/RigidBody.H"
+#include "math/InvalidArgument.H"
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
@@ -17,9 +18,7 @@ constexpr double inertiaSymmetryTolerance = 1e-9;
 
 [[noreturn]] void invalid(const std::string& name, double value, const char* why)
 {
-    std::ostringstream os;
-    os << name << " = " << value << ": " << why;
-    throw std::invalid_argument(os.str());
+    throwInvalidArgument(name, value, why);
 }
 
 bool finite(const Vector3& v) { return v.allFinite(); }

@@ -1,4 +1,5 @@
 #include "collision/SoftContact.H"
+#include "math/InvalidArgument.H"
 #include "collision/ContactCurvature.H"
 
 #include <algorithm>
@@ -23,9 +24,7 @@ constexpr double pi = 3.14159265358979323846;
 
 [[noreturn]] void invalid(const std::string& name, double value, const char* why)
 {
-    std::ostringstream os;
-    os << name << " = " << value << ": " << why;
-    throw std::invalid_argument(os.str());
+    throwInvalidArgument(name, value, why);
 }
 
 void checkMaterial(const ContactMaterial& m, const char* name)

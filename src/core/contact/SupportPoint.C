@@ -1,4 +1,5 @@
 #include "contact/SupportPoint.H"
+#include "math/IntegerPower.H"
 
 #include <algorithm>
 #include <cmath>
@@ -11,19 +12,6 @@ namespace
 
 //- Largest integer exponent done by repeated multiplication
 constexpr double maxIntegerExponent = 64;
-
-//- t^n for t >= 0 and integer n >= 1 by binary powering
-inline double intPow(double t, int n)
-{
-    double result = 1.0;
-    for (;;)
-    {
-        if (n & 1) result *= t;
-        n >>= 1;
-        if (!n) return result;
-        t *= t;
-    }
-}
 
 //- r^(q - 1) for a ratio r in [0, 1], q = p/(p - 1), p = 2/eps:
 //  q - 1 = 1/(p - 1) = eps/(2 - eps). An integer q - 1 (eps = 1.8: 9,

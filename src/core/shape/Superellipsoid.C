@@ -4,6 +4,7 @@
     bounding sphere and a parametric surface triangulation.
 \*---------------------------------------------------------------------------*/
 #include "shape/Superellipsoid.H"
+#include "math/IntegerPower.H"
 
 #include "math/SpecialFunctions.H"
 
@@ -23,19 +24,6 @@ int integerExponent(double e)
 {
     const double n = std::round(e);
     return (n >= 1 && std::abs(e - n) <= 1e-12*e) ? static_cast<int>(n) : 0;
-}
-
-//- t^n for t >= 0 and integer n >= 1 by binary powering
-inline double intPow(double t, int n)
-{
-    double result = 1.0;
-    for (;;)
-    {
-        if (n & 1) result *= t;
-        n >>= 1;
-        if (!n) return result;
-        t *= t;
-    }
 }
 
 //- t^e for t >= 0; integer exponents (n > 0) by multiplication (fast path)
