@@ -54,11 +54,32 @@ void Foam::SuperellipsoidCloud<CloudType>::readSuperellipsoidProperties()
         orientationMode_ = orientationMode::random;
         seed_ = inj.getOrDefault<label>("seed", 0);
     }
+    else if (mode == "list")
+    {
+        orientationMode_ = orientationMode::list;
+        const List<vector> angles(inj.get<List<vector>>("eulerAnglesList"));
+        if (angles.empty())
+        {
+            FatalIOErrorInFunction(inj)
+                << "Bad entry eulerAnglesList " << angles
+                << ": needs at least one (phi theta psi)" << nl
+                << exit(FatalIOError);
+        }
+        injectList_.clear();
+        for (const vector& a : angles)
+        {
+            superellipsoid::EulerAngles euler;
+            euler.phi = degToRad(a.x());
+            euler.theta = degToRad(a.y());
+            euler.psi = degToRad(a.z());
+            injectList_.push_back(superellipsoid::quaternionFromEulerAngles(euler));
+        }
+    }
     else
     {
         FatalIOErrorInFunction(inj)
             << "Bad entry orientation " << mode
-            << ": expected fixed or random" << nl
+            << ": expected fixed, random or list" << nl
             << exit(FatalIOError);
     }
 
@@ -111,6 +132,8 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     orientationMode_(orientationMode::fixed),
     injectOrientation_(superellipsoid::Quaternion::Identity()),
     seed_(0),
+    injectList_(),
+    nInjected_(0),
     injectOmegaP_(Zero),
     seCollision_(),
     collisionParcels_()
@@ -154,6 +177,8 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     orientationMode_(c.orientationMode_),
     injectOrientation_(c.injectOrientation_),
     seed_(c.seed_),
+    injectList_(c.injectList_),
+    nInjected_(c.nInjected_),
     injectOmegaP_(c.injectOmegaP_),
     seCollision_(c.seCollision_),
     collisionParcels_()
@@ -174,6 +199,8 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     orientationMode_(c.orientationMode_),
     injectOrientation_(c.injectOrientation_),
     seed_(c.seed_),
+    injectList_(c.injectList_),
+    nInjected_(c.nInjected_),
     injectOmegaP_(c.injectOmegaP_),
     seCollision_(c.seCollision_),
     collisionParcels_()
@@ -217,6 +244,11 @@ void Foam::SuperellipsoidCloud<CloudType>::setParcelThermoProperties
     if (orientationMode_ == orientationMode::fixed)
     {
         parcel.setOrientation(injectOrientation_);
+    }
+    else if (orientationMode_ == orientationMode::list)
+    {
+        parcel.setOrientation(injectList_[nInjected_ % label(injectList_.size())]);
+        ++nInjected_;
     }
     else
     {
