@@ -14,7 +14,23 @@ Description
 Usage
     superellipsoidFilling [--shape sphere|prolate|oblate|cube|diamond|cylinder]
                           [--particles N] [--tmax T] [--quick] [--seed S]
-                          [--csv file]
+                          [--output prefix]
+
+    --quick      30 particles injected below 0.15 m, tmax 1 s (~10-20 s CPU)
+    --output P   writes P_energy.csv (kinetic-energy history and collision
+                 diagnostics every 1e-3 s), P_particles.csv (final state:
+                 id, position, quaternion w x y z, half axes a b c, eps1
+                 eps2, velocity, angular velocity) and P.vtp (ASCII VTK
+                 PolyData of the triangulated true shapes, cell data
+                 'particleId'; ParaView opens it without plugins).
+                 Default prefix: filling_<shape>.
+
+    Shapes (lambda1 = a/c, lambda2 = b/c, eps1, eps2; the seed's Table 2
+    values are not in its text, these are representative choices):
+      sphere   (1, 1, 1, 1)       prolate  (2, 1, 1, 1)    aspect 2:1:1
+      oblate   (2, 2, 1, 1)       aspect 2:2:1
+      cube     (1, 1, 0.2, 0.2)   diamond  (1, 1, 1.6, 1.6)
+      cylinder (1, 1, 0.2, 1)     circular section, flat ends, length 2c = diameter
 
 \*---------------------------------------------------------------------------*/
 #include "solver/CollisionStep.H"
@@ -28,6 +44,7 @@ Usage
 #include <map>
 #include <random>
 #include <string>
+#include <vector>
 
 using namespace superellipsoid;
 
@@ -44,7 +61,9 @@ constexpr double restitution = 0.2;            // eps_n, wall and pair
 constexpr double timeStep = 1e-5;              // Dt [s]
 constexpr double gravity = 9.81;               // [m/s^2]
 constexpr double restFraction = 1e-6;          // at rest: KE < restFraction * peak KE
-constexpr int progressInterval = 5000;         // steps between progress lines
+constexpr int progressInterval = 10000;        // steps between progress lines
+constexpr int historyInterval = 100;           // steps between energy-history rows
+constexpr int meshEta = 12, meshOmega = 24;    // triangulation of each particle (VTP)
 
 //- Shape in units of c: lambda1 = a/c, lambda2 = b/c, eps1, eps2 (Table 2
 //  values are not in the text; representative choices, documented in
@@ -104,12 +123,79 @@ double topOf(const Particle& p, const Superellipsoid& s)
     return p.pose.position.z() + s.a()*std::abs(Q(2, 0)) + s.b()*std::abs(Q(2, 1)) + s.c()*std::abs(Q(2, 2));
 }
 
+//- Final state, one particle per row
+void writeParticles(const std::string& file, const ParticleSystem& system)
+{
+    std::ofstream os(file);
+    os.precision(12);
+    os << "id,x,y,z,qw,qx,qy,qz,a,b,c,eps1,eps2,vx,vy,vz,omegaX,omegaY,omegaZ\n";
+    for (const Particle& p : system.particles)
+    {
+        const Superellipsoid& s = system.shapes[p.shapeIndex];
+        const Vector3& x = p.pose.position;
+        const Quaternion& q = p.pose.orientation;
+        const Vector3 w = globalAngularVelocity(p);
+        os << p.id << ',' << x.x() << ',' << x.y() << ',' << x.z() << ',' << q.w() << ',' << q.x() << ','
+           << q.y() << ',' << q.z() << ',' << s.a() << ',' << s.b() << ',' << s.c() << ',' << s.eps1() << ','
+           << s.eps2() << ',' << p.velocity.x() << ',' << p.velocity.y() << ',' << p.velocity.z() << ','
+           << w.x() << ',' << w.y() << ',' << w.z() << "\n";
+    }
+}
+
+//- ASCII VTK PolyData (.vtp) of every particle's triangulated surface in its
+//  final pose; cell data particleId
+void writeVtp(const std::string& file, const ParticleSystem& system)
+{
+    std::vector<SurfaceMesh> meshes;
+    for (const Superellipsoid& s : system.shapes) meshes.push_back(s.triangulate(meshEta, meshOmega));
+    long nPoints = 0, nCells = 0;
+    for (const Particle& p : system.particles)
+    {
+        nPoints += long(meshes[p.shapeIndex].points.size());
+        nCells += long(meshes[p.shapeIndex].triangles.size());
+    }
+    std::ofstream os(file);
+    os.precision(9);
+    os << "<?xml version=\"1.0\"?>\n"
+       << "<VTKFile type=\"PolyData\" version=\"0.1\" byte_order=\"LittleEndian\">\n<PolyData>\n"
+       << "<Piece NumberOfPoints=\"" << nPoints << "\" NumberOfVerts=\"0\" NumberOfLines=\"0\" "
+       << "NumberOfStrips=\"0\" NumberOfPolys=\"" << nCells << "\">\n"
+       << "<Points>\n<DataArray type=\"Float64\" NumberOfComponents=\"3\" format=\"ascii\">\n";
+    for (const Particle& p : system.particles)
+    {
+        for (const Vector3& xp : meshes[p.shapeIndex].points)
+        {
+            const Vector3 x = p.pose.toGlobalFrame(xp);
+            os << x.x() << ' ' << x.y() << ' ' << x.z() << "\n";
+        }
+    }
+    os << "</DataArray>\n</Points>\n<Polys>\n<DataArray type=\"Int64\" Name=\"connectivity\" format=\"ascii\">\n";
+    long base = 0;
+    for (const Particle& p : system.particles)
+    {
+        for (const auto& t : meshes[p.shapeIndex].triangles)
+        {
+            os << base + t[0] << ' ' << base + t[1] << ' ' << base + t[2] << "\n";
+        }
+        base += long(meshes[p.shapeIndex].points.size());
+    }
+    os << "</DataArray>\n<DataArray type=\"Int64\" Name=\"offsets\" format=\"ascii\">\n";
+    for (long k = 1; k <= nCells; ++k) os << 3*k << (k % 20 == 0 ? "\n" : " ");
+    os << "\n</DataArray>\n</Polys>\n<CellData Scalars=\"particleId\">\n"
+       << "<DataArray type=\"Int64\" Name=\"particleId\" format=\"ascii\">\n";
+    for (const Particle& p : system.particles)
+    {
+        for (std::size_t k = 0; k < meshes[p.shapeIndex].triangles.size(); ++k) os << p.id << "\n";
+    }
+    os << "</DataArray>\n</CellData>\n</Piece>\n</PolyData>\n</VTKFile>\n";
+}
+
 } // namespace
 
 
 int main(int argc, char** argv)
 {
-    std::string shapeName = "cube", csvFile;
+    std::string shapeName = "cube", prefix;
     int nParticles = 100;
     double tMax = 1.5, injectionHeight = cylinderLength;
     std::uint64_t seed = 1;
@@ -125,12 +211,12 @@ int main(int argc, char** argv)
         else if (arg == "--particles") nParticles = std::atoi(value().c_str());
         else if (arg == "--tmax") tMax = std::atof(value().c_str());
         else if (arg == "--seed") seed = std::strtoull(value().c_str(), nullptr, 10);
-        else if (arg == "--csv") csvFile = value();
-        else if (arg == "--quick") { nParticles = 50; injectionHeight = 0.15; tMax = 0.4; }
+        else if (arg == "--output") prefix = value();
+        else if (arg == "--quick") { nParticles = 30; injectionHeight = 0.15; tMax = 1.0; }
         else
         {
             std::cerr << "usage: " << argv[0] << " [--shape sphere|prolate|oblate|cube|diamond|cylinder]"
-                      << " [--particles N] [--tmax T] [--quick] [--seed S] [--csv file]\n";
+                      << " [--particles N] [--tmax T] [--quick] [--seed S] [--output prefix]\n";
             return arg == "--help" ? 0 : 1;
         }
     }
@@ -180,12 +266,9 @@ int main(int argc, char** argv)
                 nParticles, shapeName.c_str(), shape.a(), shape.b(), shape.c(), shape.eps1(),
                 shape.eps2(), equivalentDiameter, cylinderDiameter, nSides, nSides, restitution, timeStep);
 
-    std::ofstream csv;
-    if (!csvFile.empty())
-    {
-        csv.open(csvFile);
-        csv << "time," << CollisionDiagnostics::csvHeader() << "\n";
-    }
+    if (prefix.empty()) prefix = "filling_" + shapeName;
+    std::ofstream csv(prefix + "_energy.csv");
+    csv << "time,kineticEnergy,kineticEnergyByPeak," << CollisionDiagnostics::csvHeader() << "\n";
 
     const std::clock_t start = std::clock();
     double peakEnergy = 0, maxOverlapRatio = 0, lastOverlapRatio = 0, t = 0;
@@ -207,12 +290,17 @@ int main(int argc, char** argv)
         total.wallCollisions += d.wallCollisions;
         const double energy = d.translationalEnergy + d.rotationalEnergy;
         peakEnergy = std::max(peakEnergy, energy);
-        if (csv.is_open() && n % 100 == 0) csv << t << ',' << d.csvRow() << "\n";
+        if (n % historyInterval == 0)
+        {
+            csv << t << ',' << energy << ',' << energy/std::max(peakEnergy, 1e-300) << ',' << d.csvRow() << "\n";
+        }
         if (n % progressInterval == 0)
         {
             std::printf("t = %.4f s  KE = %.3e J (%.1e of peak)  %s\n", t, energy,
                         energy/std::max(peakEnergy, 1e-300), d.summary().c_str());
         }
+        // At rest: below restFraction of the peak after the pile has formed
+        // (a falling cloud never satisfies it: its energy grows until impact)
         if (t > 0.05 && energy < restFraction*peakEnergy)
         {
             atRest = true;
@@ -220,7 +308,6 @@ int main(int argc, char** argv)
         }
     }
     const double cpu = double(std::clock() - start)/CLOCKS_PER_SEC;
-
     // Summary
     int lost = 0;
     double fillHeight = 0;
@@ -243,5 +330,10 @@ int main(int argc, char** argv)
                 total.detection.meanIterations(), maxNewton, failures, fallbacks);
     std::printf("  CPU time                %.2f s, %.3f us per particle-substep\n",
                 cpu, 1e6*cpu/std::max(particleSubsteps, 1L));
+    std::printf("  kinetic-energy history  %s_energy.csv\n", prefix.c_str());
+    writeParticles(prefix + "_particles.csv", system);
+    writeVtp(prefix + ".vtp", system);
+    std::printf("  final states            %s_particles.csv, %s.vtp (true shapes, ParaView)\n",
+                prefix.c_str(), prefix.c_str());
     return lost == 0 ? 0 : 2;
 }

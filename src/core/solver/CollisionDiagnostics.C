@@ -14,6 +14,7 @@ std::string CollisionDiagnostics::summary() const
        << ", sweeps max " << maxSweeps << " (cap hits " << sweepCapHits << ")"
        << ", resting sweeps max " << maxRestingSweeps << " (cap hits " << restingCapHits
        << ", impulses " << restingImpulses << ")"
+       << ", local-minimum restarts " << localMinimumRestarts
        << ", Newton mean " << detection.meanIterations() << " max " << detection.maxIterations
        << ", failures " << detection.failures + wallDetection.failures
        << ", fallbacks " << detection.fallbacks + wallDetection.fallbacks
@@ -26,7 +27,7 @@ std::string CollisionDiagnostics::summary() const
 std::string CollisionDiagnostics::csvHeader()
 {
     return "substeps,pairContacts,wallContacts,pairCollisions,wallCollisions,maxSweeps,"
-           "sweepCapHits,maxRestingSweeps,restingCapHits,restingImpulses,candidatePairs,obbRejections,detections,newtonMean,newtonMax,"
+           "sweepCapHits,maxRestingSweeps,restingCapHits,restingImpulses,candidatePairs,obbRejections,localMinimumRestarts,detections,newtonMean,newtonMax,"
            "failures,fallbacks,wallDetections,wallFailures,maxOverlapRatio,kineticEnergyTranslational,kineticEnergyRotational";
 }
 
@@ -38,7 +39,7 @@ std::string CollisionDiagnostics::csvRow() const
     os << substeps << ',' << pairContacts << ',' << wallContacts << ',' << pairCollisions << ','
        << wallCollisions << ',' << maxSweeps << ',' << sweepCapHits << ',' << maxRestingSweeps << ','
        << restingCapHits << ',' << restingImpulses << ',' << candidatePairs << ','
-       << obbRejections << ',' << detection.detections << ',' << detection.meanIterations() << ','
+       << obbRejections << ',' << localMinimumRestarts << ',' << detection.detections << ',' << detection.meanIterations() << ','
        << detection.maxIterations << ',' << detection.failures << ',' << detection.fallbacks << ','
        << wallDetection.detections << ',' << wallDetection.failures << ','
        << maxOverlapRatio << ',' << translationalEnergy << ',' << rotationalEnergy;
