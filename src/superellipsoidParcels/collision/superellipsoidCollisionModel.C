@@ -11,6 +11,8 @@
 
 #include "dynamics/RigidBodyRotation.H"
 
+#include <algorithm>
+#include <numeric>
 #include <stdexcept>
 
 // * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * //
@@ -109,6 +111,45 @@ superellipsoid::ContactMaterial readMaterial
         m.poissonRatio = readBounded(dict, "poissonsRatio", -0.999, 0.5);
     }
     return m;
+}
+
+//- Doubles per particle in the all-gather: id, shape, position (3),
+//  quaternion (4), velocity (3), omega' (3), mass, moments (3)
+constexpr int particleRecord = 19;
+
+//- Doubles per wall face: n, vertices (3 maxFaceVertices), patch, velocity (3)
+constexpr int faceRecord = 2 + 3*superellipsoid::maxFaceVertices + 3;
+
+
+void pack(const superellipsoid::Particle& p, Foam::scalarList& buf, Foam::label& k)
+{
+    buf[k++] = Foam::scalar(p.id);
+    buf[k++] = p.shapeIndex;
+    for (int i = 0; i < 3; ++i) buf[k++] = p.pose.position[i];
+    buf[k++] = p.pose.orientation.w();
+    buf[k++] = p.pose.orientation.x();
+    buf[k++] = p.pose.orientation.y();
+    buf[k++] = p.pose.orientation.z();
+    for (int i = 0; i < 3; ++i) buf[k++] = p.velocity[i];
+    for (int i = 0; i < 3; ++i) buf[k++] = p.angularVelocity[i];
+    buf[k++] = p.mass;
+    for (int i = 0; i < 3; ++i) buf[k++] = p.principalMoments[i];
+}
+
+
+superellipsoid::Particle unpack(const Foam::scalarList& buf, Foam::label& k)
+{
+    superellipsoid::Particle p;
+    p.id = long(buf[k++]);
+    p.shapeIndex = int(buf[k++]);
+    for (int i = 0; i < 3; ++i) p.pose.position[i] = buf[k++];
+    const double w = buf[k++], x = buf[k++], y = buf[k++], z = buf[k++];
+    p.pose.orientation = superellipsoid::Quaternion(w, x, y, z);
+    for (int i = 0; i < 3; ++i) p.velocity[i] = buf[k++];
+    for (int i = 0; i < 3; ++i) p.angularVelocity[i] = buf[k++];
+    p.mass = buf[k++];
+    for (int i = 0; i < 3; ++i) p.principalMoments[i] = buf[k++];
+    return p;
 }
 
 } // End anonymous namespace
@@ -272,15 +313,6 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
             << exit(FatalIOError);
     }
 
-    if (Pstream::parRun())
-    {
-        FatalErrorInFunction
-            << "superellipsoidCollision model " << modelName_
-            << " is not yet implemented in parallel (pairs across processor"
-            << " boundaries would be missed). Run in serial or use model none"
-            << " (OpenFOAM's pairCollision)." << nl << exit(FatalError);
-    }
-
     for (label i = 0; i < shapes.size(); ++i)
     {
         system_.shapes.push_back(shapes[i].shape);
@@ -313,6 +345,7 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
     const polyBoundaryMesh& patches = mesh_.boundaryMesh();
     const pointField& points = mesh_.points();
     label nFaces = 0, nSplit = 0;
+    superellipsoid::WallSet localWalls;
 
     for (const polyPatch& pp : patches)
     {
@@ -335,7 +368,7 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
                 superellipsoidConversions::toEigen(Uw[i]);
             if (label(v.size()) <= superellipsoid::maxFaceVertices)
             {
-                system_.walls.add
+                localWalls.add
                 (
                     superellipsoid::WallFace::fromVertices(v.data(), int(v.size())),
                     pp.index(), uw
@@ -349,7 +382,7 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
                 for (std::size_t k = 1; k + 1 < v.size(); ++k)
                 {
                     const superellipsoid::Vector3 tri[3] = {v[0], v[k], v[k + 1]};
-                    system_.walls.add
+                    localWalls.add
                     (
                         superellipsoid::WallFace::fromVertices(tri, 3),
                         pp.index(), uw
@@ -359,6 +392,81 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
             }
         }
     }
+
+    // All-gather the faces of all processors (walls owned by another
+    // processor are seen too), in a decomposition-independent order:
+    // by patch, then centroid
+    List<scalarList> all(Pstream::nProcs());
+    scalarList& mine = all[Pstream::myProcNo()];
+    mine.setSize(localWalls.size()*faceRecord);
+    label k = 0;
+    for (label f = 0; f < localWalls.size(); ++f)
+    {
+        const superellipsoid::WallFace& wf = localWalls.faces[f];
+        mine[k++] = wf.nVertices;
+        for (int j = 0; j < superellipsoid::maxFaceVertices; ++j)
+        {
+            for (int i = 0; i < 3; ++i) mine[k++] = wf.vertices[j][i];
+        }
+        mine[k++] = localWalls.patch[f];
+        for (int i = 0; i < 3; ++i) mine[k++] = localWalls.velocity[f][i];
+    }
+    Pstream::gatherList(all);
+    Pstream::scatterList(all);
+
+    struct faceEntry
+    {
+        int patch;
+        superellipsoid::Vector3 centroid, velocity;
+        std::vector<superellipsoid::Vector3> vertices;
+    };
+    std::vector<faceEntry> faces;
+    for (const scalarList& buf : all)
+    {
+        for (label j = 0; j < buf.size(); j += faceRecord)
+        {
+            faceEntry e;
+            label m = j;
+            const int n = int(buf[m++]);
+            for (int v = 0; v < superellipsoid::maxFaceVertices; ++v, m += 3)
+            {
+                if (v < n)
+                {
+                    e.vertices.emplace_back(buf[m], buf[m + 1], buf[m + 2]);
+                }
+            }
+            e.patch = int(buf[m++]);
+            e.velocity = superellipsoid::Vector3(buf[m], buf[m + 1], buf[m + 2]);
+            e.centroid = superellipsoid::Vector3::Zero();
+            for (const auto& x : e.vertices) e.centroid += x;
+            e.centroid /= double(e.vertices.size());
+            faces.push_back(std::move(e));
+        }
+    }
+    std::sort
+    (
+        faces.begin(), faces.end(),
+        [](const faceEntry& a, const faceEntry& b)
+        {
+            if (a.patch != b.patch) return a.patch < b.patch;
+            for (int i = 0; i < 3; ++i)
+            {
+                if (a.centroid[i] != b.centroid[i]) return a.centroid[i] < b.centroid[i];
+            }
+            return false;
+        }
+    );
+    system_.walls = superellipsoid::WallSet();
+    for (const faceEntry& e : faces)
+    {
+        system_.walls.add
+        (
+            superellipsoid::WallFace::fromVertices(e.vertices.data(), int(e.vertices.size())),
+            e.patch, e.velocity
+        );
+    }
+    reduce(nFaces, sumOp<label>());
+    reduce(nSplit, sumOp<label>());
     step_->invalidateWalls();
 
     Info<< "    superellipsoid collisions: " << nFaces << " wall faces";
@@ -381,6 +489,59 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
         csv_().precision(12);
         csv_() << "time," << superellipsoid::CollisionDiagnostics::csvHeader().c_str()
             << ",truncatedDisplacements" << endl;
+    }
+}
+
+
+void Foam::superellipsoidCollisionModel::exchangeParticles()
+{
+    std::vector<superellipsoid::Particle>& global = system_.particles;
+    global.clear();
+
+    if (Pstream::parRun())
+    {
+        List<scalarList> all(Pstream::nProcs());
+        scalarList& mine = all[Pstream::myProcNo()];
+        mine.setSize(label(local_.size())*particleRecord);
+        label k = 0;
+        for (const superellipsoid::Particle& p : local_)
+        {
+            pack(p, mine, k);
+        }
+        Pstream::gatherList(all);
+        Pstream::scatterList(all);
+        for (const scalarList& buf : all)
+        {
+            for (label j = 0; j < buf.size(); )
+            {
+                global.push_back(unpack(buf, j));
+            }
+        }
+    }
+    else
+    {
+        global = local_;
+    }
+
+    // Canonical order (by id): the same on every processor and in serial
+    std::sort
+    (
+        global.begin(), global.end(),
+        [](const superellipsoid::Particle& a, const superellipsoid::Particle& b)
+        {
+            return a.id < b.id;
+        }
+    );
+
+    localToGlobal_.resize(local_.size());
+    for (std::size_t i = 0; i < local_.size(); ++i)
+    {
+        const auto it = std::lower_bound
+        (
+            global.begin(), global.end(), local_[i].id,
+            [](const superellipsoid::Particle& p, long id) { return p.id < id; }
+        );
+        localToGlobal_[i] = label(it - global.begin());
     }
 }
 

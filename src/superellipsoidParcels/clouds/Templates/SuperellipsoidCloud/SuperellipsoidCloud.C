@@ -9,6 +9,7 @@
 #include "OStringStream.H"
 #include "Switch.H"
 #include "subCycleTime.H"
+#include "Tuple2.H"
 
 #include "orientation/Orientation.H"
 
@@ -54,32 +55,38 @@ void Foam::SuperellipsoidCloud<CloudType>::readSuperellipsoidProperties()
         orientationMode_ = orientationMode::random;
         seed_ = inj.getOrDefault<label>("seed", 0);
     }
-    else if (mode == "list")
+    else if (mode == "nearest")
     {
-        orientationMode_ = orientationMode::list;
-        const List<vector> angles(inj.get<List<vector>>("eulerAnglesList"));
-        if (angles.empty())
+        orientationMode_ = orientationMode::nearest;
+        typedef Tuple2<point, vector> pointAngles;
+        const List<pointAngles> table(inj.get<List<pointAngles>>("eulerAnglesAt"));
+        if (table.empty())
         {
             FatalIOErrorInFunction(inj)
-                << "Bad entry eulerAnglesList " << angles
-                << ": needs at least one (phi theta psi)" << nl
+                << "Bad entry eulerAnglesAt " << table
+                << ": needs at least one (point (phi theta psi))" << nl
                 << exit(FatalIOError);
         }
-        injectList_.clear();
-        for (const vector& a : angles)
+        injectPoints_.clear();
+        injectPointOrientations_.clear();
+        for (const pointAngles& e : table)
         {
             superellipsoid::EulerAngles euler;
-            euler.phi = degToRad(a.x());
-            euler.theta = degToRad(a.y());
-            euler.psi = degToRad(a.z());
-            injectList_.push_back(superellipsoid::quaternionFromEulerAngles(euler));
+            euler.phi = degToRad(e.second().x());
+            euler.theta = degToRad(e.second().y());
+            euler.psi = degToRad(e.second().z());
+            injectPoints_.push_back(e.first());
+            injectPointOrientations_.push_back
+            (
+                superellipsoid::quaternionFromEulerAngles(euler)
+            );
         }
     }
     else
     {
         FatalIOErrorInFunction(inj)
             << "Bad entry orientation " << mode
-            << ": expected fixed, random or list" << nl
+            << ": expected fixed, random or nearest" << nl
             << exit(FatalIOError);
     }
 
@@ -132,8 +139,8 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     orientationMode_(orientationMode::fixed),
     injectOrientation_(superellipsoid::Quaternion::Identity()),
     seed_(0),
-    injectList_(),
-    nInjected_(0),
+    injectPoints_(),
+    injectPointOrientations_(),
     injectOmegaP_(Zero),
     seCollision_(),
     collisionParcels_()
@@ -177,8 +184,8 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     orientationMode_(c.orientationMode_),
     injectOrientation_(c.injectOrientation_),
     seed_(c.seed_),
-    injectList_(c.injectList_),
-    nInjected_(c.nInjected_),
+    injectPoints_(c.injectPoints_),
+    injectPointOrientations_(c.injectPointOrientations_),
     injectOmegaP_(c.injectOmegaP_),
     seCollision_(c.seCollision_),
     collisionParcels_()
@@ -199,8 +206,8 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     orientationMode_(c.orientationMode_),
     injectOrientation_(c.injectOrientation_),
     seed_(c.seed_),
-    injectList_(c.injectList_),
-    nInjected_(c.nInjected_),
+    injectPoints_(c.injectPoints_),
+    injectPointOrientations_(c.injectPointOrientations_),
     injectOmegaP_(c.injectOmegaP_),
     seCollision_(c.seCollision_),
     collisionParcels_()
@@ -245,10 +252,18 @@ void Foam::SuperellipsoidCloud<CloudType>::setParcelThermoProperties
     {
         parcel.setOrientation(injectOrientation_);
     }
-    else if (orientationMode_ == orientationMode::list)
+    else if (orientationMode_ == orientationMode::nearest)
     {
-        parcel.setOrientation(injectList_[nInjected_ % label(injectList_.size())]);
-        ++nInjected_;
+        const point pos(parcel.position());
+        std::size_t best = 0;
+        for (std::size_t i = 1; i < injectPoints_.size(); ++i)
+        {
+            if (magSqr(injectPoints_[i] - pos) < magSqr(injectPoints_[best] - pos))
+            {
+                best = i;
+            }
+        }
+        parcel.setOrientation(injectPointOrientations_[best]);
     }
     else
     {
@@ -310,8 +325,8 @@ void Foam::SuperellipsoidCloud<CloudType>::gatherParcels()
 {
     using namespace superellipsoidConversions;
 
-    superellipsoid::ParticleSystem& system = seCollision_->system();
-    system.particles.clear();
+    std::vector<superellipsoid::Particle>& local = seCollision_->localParticles();
+    local.clear();
     collisionParcels_.clear();
 
     for (parcelType& p : *this)
@@ -321,8 +336,17 @@ void Foam::SuperellipsoidCloud<CloudType>::gatherParcels()
             continue;
         }
         superellipsoid::Particle q;
-        // Persistent id: origProc and origId folded into one number
-        q.id = (long(p.origProc()) << 32) + long(p.origId());
+        // Persistent id: origProc and origId folded into one number (the
+        // core's pair cache takes ids in [0, 2^31 - 2])
+        q.id = long(p.origId())*Pstream::nProcs() + long(p.origProc());
+        if (q.id > maxCollisionId)
+        {
+            FatalErrorInFunction
+                << "Parcel origId " << p.origId() << " origProc "
+                << p.origProc() << ": collision id " << q.id
+                << " exceeds the core's limit " << maxCollisionId
+                << exit(FatalError);
+        }
         q.shapeIndex = p.shapeId();
         q.pose.position = toEigen(p.position());
         q.pose.orientation = p.orientation();
@@ -330,23 +354,24 @@ void Foam::SuperellipsoidCloud<CloudType>::gatherParcels()
         q.angularVelocity = toEigen(p.omegaP());
         q.mass = p.mass();
         q.principalMoments = p.rho()*(*shapes_)[p.shapeId()].unitDensityMoments;
-        system.particles.push_back(q);
+        local.push_back(q);
         collisionParcels_.append(&p);
     }
+
+    // All processors' parcels, sorted by id
+    seCollision_->exchangeParticles();
 }
 
 
 template<class CloudType>
-void Foam::SuperellipsoidCloud<CloudType>::scatterParcels()
+void Foam::SuperellipsoidCloud<CloudType>::scatterParcels(const scalar h)
 {
     using namespace superellipsoidConversions;
-
-    const superellipsoid::ParticleSystem& system = seCollision_->system();
 
     forAll(collisionParcels_, i)
     {
         parcelType& p = *collisionParcels_[i];
-        const superellipsoid::Particle& q = system.particles[i];
+        const superellipsoid::Particle& q = seCollision_->result(i);
 
         if (seCollision_->soft())
         {
@@ -359,16 +384,19 @@ void Foam::SuperellipsoidCloud<CloudType>::scatterParcels()
         p.U() = toFoam(q.velocity);
         p.omegaP() = toFoam(q.angularVelocity);
 
-        // Overlap removal: move by tracking so cell/tet data stay valid
-        const vector d(toFoam(superellipsoid::Vector3(q.pose.position)) - p.position());
-        if (magSqr(d) > 0)
-        {
-            const scalar remaining = p.track(d, 0);
-            if (remaining > SMALL)
-            {
-                seCollision_->countTruncated();
-            }
-        }
+        // Overlap removal: displacement tracked by the next pass
+        // (SuperellipsoidParcel::moveDisplacement), carried in f()
+        p.f() = (toFoam(superellipsoid::Vector3(q.pose.position)) - p.position())/h;
+    }
+}
+
+
+template<class CloudType>
+void Foam::SuperellipsoidCloud<CloudType>::countTruncatedDisplacement()
+{
+    if (seCollision_)
+    {
+        seCollision_->countTruncated();
     }
 }
 
@@ -423,7 +451,15 @@ void Foam::SuperellipsoidCloud<CloudType>::motion
         // Detect, resolve, remove overlaps (core)
         gatherParcels();
         model.collide(h);
-        scatterParcels();
+        scatterParcels(h);
+
+        if (!model.soft())
+        {
+            // Overlap-removal displacements by tracking (with processor
+            // transfer); cell/tet data stay valid
+            td.part() = parcelType::trackingData::tpRotationalTrack;
+            Cloud<parcelType>::move(cloud, td, h);
+        }
 
         if (model.soft())
         {

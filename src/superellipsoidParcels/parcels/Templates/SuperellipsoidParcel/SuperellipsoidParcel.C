@@ -6,6 +6,7 @@
 #include "BrennerDragForce.H"
 #include "meshTools.H"
 #include "mathematicalConstants.H"
+#include "processorPolyPatch.H"
 
 #include "dynamics/RigidBodyRotation.H"
 
@@ -120,6 +121,61 @@ void Foam::SuperellipsoidParcel<ParcelType>::calcRotation
 
 template<class ParcelType>
 template<class TrackCloudType>
+bool Foam::SuperellipsoidParcel<ParcelType>::moveDisplacement
+(
+    TrackCloudType& cloud,
+    trackingData& td,
+    const scalar trackTime
+)
+{
+    // Overlap-removal displacement d = f() trackTime of the collision step
+    // (SuperellipsoidCloud::motion, impulse model), tracked through the
+    // mesh so cell/tet data stay valid. Crossing a processor boundary
+    // hands the parcel to Cloud::move, which transfers it (f() travels
+    // with it) and calls this again for the rest. Any other boundary face
+    // (a wall, which the collision step keeps the surface off, cyclic,
+    // symmetry) ends the displacement there: counted by the cloud.
+    td.keepParticle = true;
+    td.switchProcessor = false;
+
+    const vector d(this->f()*trackTime);
+    if (magSqr(d) == 0)
+    {
+        this->stepFraction() = 1;
+        return td.keepParticle;
+    }
+
+    const polyBoundaryMesh& pbm = this->mesh().boundaryMesh();
+    label iter = 0;
+    while (td.keepParticle && !td.switchProcessor && this->stepFraction() < 1)
+    {
+        const scalar fraction = 1 - this->stepFraction();
+        this->track(fraction*d, fraction);
+
+        if (this->stepFraction() < 1 && this->onBoundaryFace())
+        {
+            if (isA<processorPolyPatch>(pbm[this->patch()]))
+            {
+                td.switchProcessor = true;
+                return td.keepParticle;
+            }
+            cloud.countTruncatedDisplacement();
+            this->stepFraction() = 1;
+        }
+        if (++iter > maxDisplacementTrackIterations)
+        {
+            cloud.countTruncatedDisplacement();
+            this->stepFraction() = 1;
+        }
+    }
+
+    this->f() = Zero;
+    return td.keepParticle;
+}
+
+
+template<class ParcelType>
+template<class TrackCloudType>
 bool Foam::SuperellipsoidParcel<ParcelType>::move
 (
     TrackCloudType& cloud,
@@ -127,6 +183,11 @@ bool Foam::SuperellipsoidParcel<ParcelType>::move
     const scalar trackTime
 )
 {
+    if (td.part() == trackingData::tpRotationalTrack)
+    {
+        return moveDisplacement(cloud, td, trackTime);
+    }
+
     if (td.part() != trackingData::tpVelocityHalfStep)
     {
         return ParcelType::move(cloud, td, trackTime);
