@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "contact/SupportPoint.H"
+
 using namespace superellipsoid;
 using namespace superellipsoid::test;
 
@@ -520,4 +522,89 @@ TEST(RestingContacts, StackOfThreeSpheresOnAFloorComesToRest)
         EXPECT_NEAR(s.particles[i].pose.position.z(), (2*i + 1)*r, 1e-3*r);
         EXPECT_LT(s.particles[i].pose.position.head<2>().norm(), 1e-9*r);
     }
+}
+
+
+TEST(DeepContacts, OverlapIsTheGlobalMinimumOfTheDirectionalOverlap)
+{
+    // The penetration depth is the MINIMUM over n of the directional
+    // overlap delta(n) = h_A(n) + h_B(-n) - n.(c_B - c_A), so the reported
+    // overlap can never exceed delta at any n. The common-normal Newton
+    // started on the centre line can stop in a LOCAL minimum near another
+    // face normal of flat-faced shapes: in superellipsoidFilling this gave
+    // overlaps of 0.1-0.7 c (true depth 0.006 c) with a wrong normal, and the
+    // impulse and overlap removal then pushed particles 0.7 c into their
+    // neighbours. Case 1 (found by a random search over eps = 0.2 cube
+    // pairs) was reported as 0.994 c while delta = 0.428 c at a face normal;
+    // detect() checks the face normals of deep contacts and restarts.
+    // Cases 2: cubes in the plane z = 0 (B turned about z), scanned in-plane.
+    const double c = 0.0041;                 // cube-like d_eq = 1 cm, as in the demo
+    const Superellipsoid cube(c, c, c, 0.2, 0.2);
+    auto delta = [&](const Pose& a, const Pose& b, const Vector3& n)
+    {
+        return supportValue(cube, a.directionToParticleFrame(n))
+             + supportValue(cube, b.directionToParticleFrame(-n)) - n.dot(b.position - a.position);
+    };
+    auto detectedOverlap = [&](const Pose& a, const Pose& b)
+    {
+        ParticleSystem s;
+        s.shapes.push_back(cube);
+        s.particles.push_back(makeParticle(0, 0, cube, density, a));
+        s.particles.push_back(makeParticle(1, 0, cube, density, b));
+        CollisionStep step{CollisionSettings()};
+        CollisionDiagnostics d;
+        const std::vector<StepContact>& contacts = step.detect(s, d);
+        return contacts.size() == 1 ? contacts[0].overlap : -1.0;
+    };
+    // At the kink-like minima of eps = 0.2 faces the Newton stops up to
+    // 2.6e-3 c above the true minimum (measured); a local minimum is off by
+    // 0.1-0.7 c: tolerance 5e-3 c
+    const double tolerance = 5e-3*c;
+
+    // Case 1 (random-search configuration)
+    {
+        Pose a, b;
+        a.orientation = Quaternion(0.14441568970045282, -0.57464505292881973, 0.62208541106764381, -0.5117977266944207);
+        b.position = Vector3(-0.0075219329036759477, -0.0028887711339580318, 0.0023703530236424668);
+        b.orientation = Quaternion(-0.83483588355608185, 0.32459472301635772, -0.17817377370627555, -0.40735907953589906);
+        // (not re-normalised: the trap depends on the last bits, as in a
+        // simulation whose quaternions carry round-off)
+        double upper = std::numeric_limits<double>::max();
+        const int nScan = 20000;                 // Fibonacci directions on the sphere
+        for (int k = 0; k < nScan; ++k)
+        {
+            const double z = 1 - 2*(k + 0.5)/nScan, r = std::sqrt(1 - z*z), phi = 2.399963229728653*k;
+            upper = std::min(upper, delta(a, b, Vector3(r*std::cos(phi), r*std::sin(phi), z)));
+        }
+        const double overlap = detectedOverlap(a, b);
+        ASSERT_GT(overlap, 0);
+        EXPECT_LT(overlap, upper + tolerance);
+        EXPECT_LT(overlap, 0.45*c);              // face-normal value 0.428 c, not 0.994 c
+    }
+
+    // Cases 2 (in-plane scan, dtheta = 3e-5: resolution ~1e-9 c)
+    int checked = 0;
+    for (const double dx : {1.5, 1.7, 1.9})
+    {
+        for (const double dy : {0.6, 1.0, 1.4, 1.7})
+        {
+            for (const double turn : {0.0, 0.15, 0.3})
+            {
+                Pose a, b;
+                b.position = c*Vector3(dx, dy, 0);
+                b.orientation = rotationAbout(Vector3::UnitZ(), turn);
+                double depth = std::numeric_limits<double>::max();
+                const int nScan = 200000;
+                for (int k = 0; k < nScan; ++k)
+                {
+                    const double theta = 2*pi*k/nScan;
+                    depth = std::min(depth, delta(a, b, Vector3(std::cos(theta), std::sin(theta), 0)));
+                }
+                if (depth < 1e-3*c) continue;       // separated or grazing: nothing to compare
+                EXPECT_NEAR(detectedOverlap(a, b), depth, tolerance) << "dx " << dx << " dy " << dy << " turn " << turn;
+                ++checked;
+            }
+        }
+    }
+    EXPECT_GE(checked, 20);
 }
