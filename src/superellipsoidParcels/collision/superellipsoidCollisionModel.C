@@ -237,6 +237,7 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     wallsBuilt_(false),
     diag_(),
     truncatedDisplacements_(0),
+    wallBackstops_(0),
     csv_()
 {
     settings_.model = superellipsoid::CollisionModel::none;
@@ -488,7 +489,7 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
         csv_.reset(new OFstream(dir/"collisions.csv"));
         csv_().precision(12);
         csv_() << "time," << superellipsoid::CollisionDiagnostics::csvHeader().c_str()
-            << ",truncatedDisplacements" << endl;
+            << ",truncatedDisplacements,wallBackstops" << endl;
     }
 }
 
@@ -628,22 +629,33 @@ void Foam::superellipsoidCollisionModel::endStep(const scalar time)
     diag_.translationalEnergy = superellipsoid::translationalKineticEnergy(system_);
     diag_.rotationalEnergy = superellipsoid::rotationalKineticEnergy(system_);
 
+    // Counts of this processor's parcels: summed over processors
+    label truncated = truncatedDisplacements_;
+    label backstops = wallBackstops_;
+    reduce(truncated, sumOp<label>());
+    reduce(backstops, sumOp<label>());
+
     Info<< "    collisions (" << modelName_ << "): "
-        << diag_.summary().c_str();
-    if (truncatedDisplacements_)
+        << diag_.summary().c_str()
+        << ", truncated overlap displacements " << truncated
+        << ", wall backstops " << backstops << endl;
+    if (backstops)
     {
-        Info<< ", truncated overlap displacements " << truncatedDisplacements_;
+        WarningInFunction
+            << backstops << " parcel centre(s) reached a wall face at time "
+            << time << ": the patch interaction model acted as backstop"
+            << " (collision substeps too large?)" << endl;
     }
-    Info<< endl;
 
     if (csv_.valid())
     {
         csv_() << time << ',' << diag_.csvRow().c_str() << ','
-            << truncatedDisplacements_ << endl;
+            << truncated << ',' << backstops << endl;
     }
 
     diag_ = superellipsoid::CollisionDiagnostics();
     truncatedDisplacements_ = 0;
+    wallBackstops_ = 0;
 }
 
 

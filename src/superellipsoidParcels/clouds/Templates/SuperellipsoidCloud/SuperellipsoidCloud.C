@@ -392,6 +392,16 @@ void Foam::SuperellipsoidCloud<CloudType>::scatterParcels(const scalar h)
 
 
 template<class CloudType>
+void Foam::SuperellipsoidCloud<CloudType>::countWallBackstop()
+{
+    if (seCollision_ && seCollision_->active())
+    {
+        seCollision_->countBackstop();
+    }
+}
+
+
+template<class CloudType>
 void Foam::SuperellipsoidCloud<CloudType>::countTruncatedDisplacement()
 {
     if (seCollision_)

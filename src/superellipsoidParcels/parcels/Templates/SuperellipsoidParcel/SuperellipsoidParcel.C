@@ -7,6 +7,7 @@
 #include "meshTools.H"
 #include "mathematicalConstants.H"
 #include "processorPolyPatch.H"
+#include "wallPolyPatch.H"
 
 #include "dynamics/RigidBodyRotation.H"
 
@@ -171,6 +172,22 @@ bool Foam::SuperellipsoidParcel<ParcelType>::moveDisplacement
 
     this->f() = Zero;
     return td.keepParticle;
+}
+
+
+template<class ParcelType>
+template<class TrackCloudType>
+bool Foam::SuperellipsoidParcel<ParcelType>::hitPatch
+(
+    TrackCloudType& cloud,
+    trackingData& td
+)
+{
+    if (isA<wallPolyPatch>(this->mesh().boundaryMesh()[this->patch()]))
+    {
+        cloud.countWallBackstop();
+    }
+    return ParcelType::hitPatch(cloud, td);
 }
 
 
