@@ -313,7 +313,8 @@ const std::vector<StepContact>& CollisionStep::detect
         // whose normal is wrong and whose overlap is too large (measured:
         // 0.73 c reported for a true penetration depth of 0.006 c between
         // two eps = 0.2 cubes). For a deep contact delta is also evaluated
-        // at the six face normals (+-principal axes) of each body; if one is
+        // along the 15 separating axes of the two OBBs (face normals of each
+        // body, cross products of their axes), both signs; if one is
         // smaller, detection restarts from it (warm start) and the smaller
         // minimum is kept.
         const double cPair = std::min(sA.c(), sB.c());
@@ -321,20 +322,28 @@ const std::vector<StepContact>& CollisionStep::detect
         {
             double bestDelta = c.overlap*(1 - restartMargin);
             Vector3 bestNormal = Vector3::Zero();
-            for (const Pose* pose : {&A.pose, &B.pose})
+            auto tryNormal = [&](const Vector3& n)
             {
-                for (int axis = 0; axis < 3; ++axis)
+                for (const double sign : {1.0, -1.0})
                 {
-                    for (const double sign : {1.0, -1.0})
+                    const double delta = directionalOverlap(sA, A.pose, sB, B.pose, sign*n);
+                    if (delta < bestDelta)
                     {
-                        const Vector3 n = pose->directionToGlobalFrame(sign*Vector3::Unit(axis));
-                        const double delta = directionalOverlap(sA, A.pose, sB, B.pose, n);
-                        if (delta < bestDelta)
-                        {
-                            bestDelta = delta;
-                            bestNormal = n;
-                        }
+                        bestDelta = delta;
+                        bestNormal = sign*n;
                     }
+                }
+            };
+            const Matrix3 QA = A.pose.particleToGlobal(), QB = B.pose.particleToGlobal();
+            for (int i = 0; i < 3; ++i)
+            {
+                tryNormal(QA.col(i));
+                tryNormal(QB.col(i));
+                for (int j = 0; j < 3; ++j)
+                {
+                    // Edge-edge directions (the 15 separating axes of two boxes)
+                    const Vector3 e = QA.col(i).cross(QB.col(j));
+                    if (e.norm() > 1e-6) tryNormal(e.normalized());
                 }
             }
             if (bestNormal.squaredNorm() > 0)
