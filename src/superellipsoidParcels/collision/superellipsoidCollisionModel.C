@@ -235,6 +235,7 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     step_(),
     system_(),
     wallsBuilt_(false),
+    wallsReported_(false),
     diag_(),
     truncatedDisplacements_(0),
     wallBackstops_(0),
@@ -469,6 +470,13 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
     reduce(nFaces, sumOp<label>());
     reduce(nSplit, sumOp<label>());
     step_->invalidateWalls();
+
+    if (wallsReported_)
+    {
+        // Walls converted again (moving mesh): no new log line / CSV
+        return;
+    }
+    wallsReported_ = true;
 
     Info<< "    superellipsoid collisions: " << nFaces << " wall faces";
     if (nSplit)

@@ -426,6 +426,11 @@ void Foam::SuperellipsoidCloud<CloudType>::motion
     }
 
     superellipsoidCollisionModel& model = *seCollision_;
+    if (this->mesh().moving())
+    {
+        // Wall faces moved with the mesh: convert them again
+        model.invalidateWalls();
+    }
     model.buildWalls(this->U());
 
     const Time& time = this->db().time();
