@@ -16,7 +16,7 @@ Usage
                           [--particles N] [--tmax T] [--quick] [--seed S]
                           [--output prefix]
 
-    --quick      30 particles injected below 0.15 m, tmax 1 s (~10-20 s CPU)
+    --quick      30 particles injected below 0.15 m, tmax 1 s (10-30 s CPU)
     --output P   writes P_energy.csv (kinetic-energy history and collision
                  diagnostics every 1e-3 s), P_particles.csv (final state:
                  id, position, quaternion w x y z, half axes a b c, eps1
