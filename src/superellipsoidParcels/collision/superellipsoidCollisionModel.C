@@ -20,99 +20,6 @@
 namespace
 {
 
-//- Scalar entry in [lo, hi], FatalIOError naming keyword and value
-Foam::scalar readBounded
-(
-    const Foam::dictionary& dict,
-    const Foam::word& key,
-    const Foam::scalar lo,
-    const Foam::scalar hi
-)
-{
-    const Foam::scalar value = dict.get<Foam::scalar>(key);
-    if (!(value >= lo && value <= hi))
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry " << key << ' ' << value
-            << ": must lie in [" << lo << ", " << hi << "]" << Foam::nl
-            << Foam::exit(Foam::FatalIOError);
-    }
-    return value;
-}
-
-
-Foam::scalar readPositive(const Foam::dictionary& dict, const Foam::word& key)
-{
-    const Foam::scalar value = dict.get<Foam::scalar>(key);
-    if (!(value > 0))
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry " << key << ' ' << value << ": must be positive"
-            << Foam::nl << Foam::exit(Foam::FatalIOError);
-    }
-    return value;
-}
-
-
-//- eps_n with eps_t or mu (at most one of them): the core's ImpulseLaw
-superellipsoid::ImpulseLaw readImpulseLaw
-(
-    const Foam::dictionary& dict,
-    const superellipsoid::ImpulseLaw& defaults
-)
-{
-    superellipsoid::ImpulseLaw law = defaults;
-    if (dict.found("epsilonN"))
-    {
-        law.normalRestitution = readBounded(dict, "epsilonN", 0, 1);
-    }
-    const bool hasEpsT = dict.found("epsilonT");
-    const bool hasMu = dict.found("mu");
-    if (hasEpsT && hasMu)
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entries epsilonT " << dict.get<Foam::scalar>("epsilonT")
-            << " and mu " << dict.get<Foam::scalar>("mu")
-            << ": give at most one tangential parameter" << Foam::nl
-            << Foam::exit(Foam::FatalIOError);
-    }
-    if (hasEpsT)
-    {
-        law = superellipsoid::ImpulseLaw::withTangentialRestitution
-        (
-            law.normalRestitution, readBounded(dict, "epsilonT", -1, 1)
-        );
-    }
-    else if (hasMu)
-    {
-        law = superellipsoid::ImpulseLaw::withFriction
-        (
-            law.normalRestitution, readBounded(dict, "mu", 0, Foam::GREAT)
-        );
-    }
-    return law;
-}
-
-
-superellipsoid::ContactMaterial readMaterial
-(
-    const Foam::dictionary& dict,
-    const superellipsoid::ContactMaterial& defaults
-)
-{
-    superellipsoid::ContactMaterial m = defaults;
-    if (dict.found("youngsModulus"))
-    {
-        m.youngsModulus = readPositive(dict, "youngsModulus");
-        m.rigid = false;
-    }
-    if (dict.found("poissonsRatio"))
-    {
-        m.poissonRatio = readBounded(dict, "poissonsRatio", -0.999, 0.5);
-    }
-    return m;
-}
-
 //- Doubles per particle in the all-gather: id, shape, position (3),
 //  quaternion (4), velocity (3), omega' (3), mass, moments (3)
 constexpr int particleRecord = 19;
@@ -155,67 +62,82 @@ superellipsoid::Particle unpack(const Foam::scalarList& buf, Foam::label& k)
 } // End anonymous namespace
 
 
-// * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
+// * * * * * * * * * * * * * * Static Data Members * * * * * * * * * * * * //
 
-void Foam::superellipsoidCollisionModel::readImpulse(const dictionary& dict)
+namespace Foam
 {
-    settings_.pairLaw =
-        readImpulseLaw(dict, superellipsoid::ImpulseLaw::frictionless(1));
-    settings_.wallLaw = settings_.pairLaw;
-    if (dict.found("wall"))
-    {
-        settings_.wallLaw = readImpulseLaw(dict.subDict("wall"), settings_.pairLaw);
-    }
+    defineTypeNameAndDebug(superellipsoidCollisionModel, 0);
+    defineRunTimeSelectionTable(superellipsoidCollisionModel, dictionary);
 }
 
 
-void Foam::superellipsoidCollisionModel::readSoftContact(const dictionary& dict)
+// * * * * * * * * * * * * * Static Member Functions * * * * * * * * * * * //
+
+Foam::scalar Foam::superellipsoidCollisionModel::readBounded
+(
+    const Foam::dictionary& dict,
+    const Foam::word& key,
+    const Foam::scalar lo,
+    const Foam::scalar hi
+)
 {
-    settings_.particleMaterial = superellipsoid::ContactMaterial::elastic
-    (
-        readPositive(dict, "youngsModulus"),
-        readBounded(dict, "poissonsRatio", -0.999, 0.5)
-    );
-    settings_.wallMaterial = settings_.particleMaterial;
-    if (dict.found("wall"))
-    {
-        settings_.wallMaterial =
-            readMaterial(dict.subDict("wall"), settings_.particleMaterial);
-    }
-    settings_.softLaw.restitution = readBounded
-    (
-        dict, "epsilonN",
-        superellipsoid::SoftContactLaw::minimumRestitution, 1
-    );
-    const scalar mu = dict.found("mu") ? readBounded(dict, "mu", 0, GREAT) : 0;
-    settings_.softLaw.staticFriction = mu;
-    settings_.softLaw.dynamicFriction = mu;
-    const word law(dict.getOrDefault<word>("normalLaw", "hertz"));
-    if (law == "hertz")
-    {
-        settings_.softLaw.normalLaw = superellipsoid::NormalForceLaw::hertz;
-    }
-    else if (law == "hooke")
-    {
-        settings_.softLaw.normalLaw = superellipsoid::NormalForceLaw::hooke;
-    }
-    else
+    const Foam::scalar value = dict.get<Foam::scalar>(key);
+    if (!(value >= lo && value <= hi))
     {
         FatalIOErrorInFunction(dict)
-            << "Bad entry normalLaw " << law << ": expected hertz or hooke"
-            << nl << exit(FatalIOError);
+            << "Bad entry " << key << ' ' << value
+            << ": must lie in [" << lo << ", " << hi << "]" << Foam::nl
+            << Foam::exit(Foam::FatalIOError);
     }
-    const label steps = dict.getOrDefault<label>("stepsPerContact", 20);
-    if (steps < superellipsoid::SoftContactLaw::minimumStepsPerContact)
+    return value;
+}
+
+
+Foam::scalar Foam::superellipsoidCollisionModel::readPositive
+(
+    const Foam::dictionary& dict,
+    const Foam::word& key
+)
+{
+    const Foam::scalar value = dict.get<Foam::scalar>(key);
+    if (!(value > 0))
     {
         FatalIOErrorInFunction(dict)
-            << "Bad entry stepsPerContact " << steps << ": must be >= "
-            << superellipsoid::SoftContactLaw::minimumStepsPerContact
-            << nl << exit(FatalIOError);
+            << "Bad entry " << key << ' ' << value << ": must be positive"
+            << Foam::nl << Foam::exit(Foam::FatalIOError);
     }
-    settings_.softLaw.stepsPerContact = steps;
-    settings_.softReferenceSpeed =
-        dict.found("referenceSpeed") ? readPositive(dict, "referenceSpeed") : 1.0;
+    return value;
+}
+
+
+
+Foam::autoPtr<Foam::superellipsoidCollisionModel>
+Foam::superellipsoidCollisionModel::New
+(
+    const dictionary& cloudDict,
+    const fvMesh& mesh,
+    const superellipsoidShapeTable& shapes,
+    const vector& g
+)
+{
+    // No 'superellipsoidCollision' dictionary: model none
+    const dictionary* dictPtr = cloudDict.findDict("superellipsoidCollision");
+    const dictionary& dict = dictPtr ? *dictPtr : dictionary::null;
+    const word modelType(dictPtr ? dict.get<word>("model") : word("none"));
+
+    auto cstrIter = dictionaryConstructorTablePtr_->cfind(modelType);
+    if (!cstrIter.found())
+    {
+        FatalIOErrorInFunction(dict)
+            << "Bad entry model " << modelType << ": expected one of";
+        for (const word& name : dictionaryConstructorTablePtr_->sortedToc())
+        {
+            FatalIOError << ' ' << name;
+        }
+        FatalIOError << nl << exit(FatalIOError);
+    }
+
+    return autoPtr<superellipsoidCollisionModel>(cstrIter()(dict, mesh, shapes, g));
 }
 
 
@@ -223,14 +145,15 @@ void Foam::superellipsoidCollisionModel::readSoftContact(const dictionary& dict)
 
 Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
 (
-    const dictionary& cloudDict,
+    const word& modelName,
+    const superellipsoid::CollisionModel model,
+    const dictionary& dict,
     const fvMesh& mesh,
-    const superellipsoidShapeTable& shapes,
-    const vector& g
+    const superellipsoidShapeTable& shapes
 )
 :
     mesh_(mesh),
-    modelName_("none"),
+    modelName_(modelName),
     settings_(),
     step_(),
     system_(),
@@ -241,40 +164,10 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     wallBackstops_(0),
     csv_()
 {
-    settings_.model = superellipsoid::CollisionModel::none;
-
-    const dictionary* dictPtr = cloudDict.findDict("superellipsoidCollision");
-    if (!dictPtr)
+    settings_.model = model;
+    if (model == superellipsoid::CollisionModel::none)
     {
         return;
-    }
-    const dictionary& dict = *dictPtr;
-
-    modelName_ = dict.get<word>("model");
-    if (modelName_ == "none")
-    {
-        return;
-    }
-    else if (modelName_ == "impulse")
-    {
-        settings_.model = superellipsoid::CollisionModel::impulse;
-        readImpulse(dict.optionalSubDict("impulseCoeffs"));
-        // Used by the core only for the substep rule and resting contacts
-        settings_.gravity = superellipsoidConversions::toEigen(g);
-    }
-    else if (modelName_ == "softContact")
-    {
-        settings_.model = superellipsoid::CollisionModel::softContact;
-        readSoftContact(dict.subDict("softContactCoeffs"));
-        // Gravity acts through the cloud's forces (tracking), not the core
-        settings_.gravity = superellipsoid::Vector3::Zero();
-    }
-    else
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry model " << modelName_
-            << ": expected impulse, softContact or none" << nl
-            << exit(FatalIOError);
     }
 
     const label nSub = dict.getOrDefault<label>("nSubCycles", 0);
@@ -303,6 +196,17 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
         settings_.maxSweeps = sweeps;
     }
 
+    for (label i = 0; i < shapes.size(); ++i)
+    {
+        system_.shapes.push_back(shapes[i].shape);
+    }
+}
+
+
+// * * * * * * * * * * * * * * Protected Member Functions  * * * * * * * * * //
+
+void Foam::superellipsoidCollisionModel::initialise(const dictionary& dict)
+{
     try
     {
         superellipsoid::validateCollisionSettings(settings_);
@@ -313,11 +217,6 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
         FatalIOErrorInFunction(dict)
             << "Bad superellipsoidCollision settings: " << err.what() << nl
             << exit(FatalIOError);
-    }
-
-    for (label i = 0; i < shapes.size(); ++i)
-    {
-        system_.shapes.push_back(shapes[i].shape);
     }
 
     Info<< "    superellipsoid collisions: model " << modelName_;
@@ -569,65 +468,6 @@ Foam::label Foam::superellipsoidCollisionModel::nSubSteps(const scalar Dt) const
     }
     reduce(n, maxOp<label>());
     return n;
-}
-
-
-void Foam::superellipsoidCollisionModel::collide(const scalar h)
-{
-    try
-    {
-        if (!soft())
-        {
-            // Impulse model: the parcels were moved by tracking; detect,
-            // resolve in sweeps, remove overlaps (core, seed 004 Sect. 4)
-            step_->detect(system_, diag_);
-            step_->resolveSweeps(system_, diag_, h);
-            step_->removeOverlaps(system_);
-            ++diag_.substeps;
-        }
-        else
-        {
-            // Soft contact: only the forces at the current positions are
-            // wanted. CollisionStep::softForces is private, so the velocity
-            // Verlet substep is called on a copy shifted back by one drift
-            // (no force, no gravity: its first kick is zero and its drift
-            // brings the copy exactly to the current pose; the drift of
-            // the free rotation is time-reversible). Only contactForce and
-            // contactTorque are used by the cloud.
-            poses_.resize(system_.particles.size());
-            for (std::size_t i = 0; i < system_.particles.size(); ++i)
-            {
-                superellipsoid::Particle& p = system_.particles[i];
-                poses_[i] = p.pose;
-                p.externalForce.setZero();
-                p.externalTorque.setZero();
-                p.contactForce.setZero();
-                p.contactTorque.setZero();
-                p.pose.position -= h*p.velocity;
-                superellipsoid::RotationalState s{p.pose.orientation, p.angularVelocity};
-                superellipsoid::driftFreeRotation(s, p.principalMoments, -h);
-                p.pose.orientation = s.orientation.normalized();
-                p.angularVelocity = s.angularVelocity;
-            }
-            std::vector<superellipsoid::Vector3> v0;
-            for (const auto& p : system_.particles) v0.push_back(p.velocity);
-
-            step_->softSubstep(system_, h, diag_);
-
-            for (std::size_t i = 0; i < system_.particles.size(); ++i)
-            {
-                superellipsoid::Particle& p = system_.particles[i];
-                p.pose = poses_[i];
-                p.velocity = v0[i];
-            }
-        }
-    }
-    catch (const std::exception& err)
-    {
-        FatalErrorInFunction
-            << "Collision step failed at time " << mesh_.time().timeName()
-            << ": " << err.what() << nl << exit(FatalError);
-    }
 }
 
 

@@ -92,9 +92,12 @@ void Foam::SuperellipsoidCloud<CloudType>::readSuperellipsoidProperties()
 
     injectOmegaP_ = inj.getOrDefault<vector>("angularVelocity", Zero);
 
-    seCollision_ = std::make_shared<superellipsoidCollisionModel>
+    seCollision_.reset
     (
-        props, this->mesh(), *shapes_, this->g().value()
+        superellipsoidCollisionModel::New
+        (
+            props, this->mesh(), *shapes_, this->g().value()
+        ).ptr()
     );
     if
     (
