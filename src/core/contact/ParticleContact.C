@@ -262,12 +262,100 @@ inline Eigen::Matrix2d supportHessian
 }
 
 
+//- Mean curvature (k1 + k2)/2 of one body at its support point:
+//  tr(P H P)/(2 |grad S|), P the projector on the tangent plane (the same
+//  curvature tensor P H P/|grad S| as supportHessian, frame independent and
+//  invariant under S -> f(S)); 0 for a flat patch, never NaN
+inline double meanCurvatureAtSupport(const Superellipsoid& s, const SupportGeometry& g)
+{
+    const ShapeDerivatives d = supportDerivatives(s, g);
+    const double gradNorm = d.gradient.norm();
+    const Vector3 m = d.gradient/gradNorm;
+    const double k = 0.5*(d.hessian.trace() - m.dot(d.hessian*m))/gradNorm;
+    return std::isfinite(k) && k > 0 ? k : 0.0;
+}
+
+
+//- Tilt s and number N of the symmetric normal stencil of
+//  supportPatchCentre: s far above round-off tilts of a symmetric contact's
+//  normal (~1e-12) and below 1 (curved patches change by O(s^2)). N = 4
+//  left the point dependent on the stencil's (not rotation covariant)
+//  tangent frame by 4e-4 c for a near-flat pair; s = 1e-5 with N = 4 fixed
+//  that but kept the flat-face jitter (a resting pile did not settle).
+constexpr double patchStencilAngle = 1e-3;
+constexpr int patchStencilDirections = 8;
+
 inline void tangentBasis(const Vector3& n, Vector3& t1, Vector3& t2)
 {
     const Vector3 e = std::abs(n.x()) < 0.6 ? Vector3::UnitX()
                     : (std::abs(n.y()) < 0.6 ? Vector3::UnitY() : Vector3::UnitZ());
     t1 = (e - e.dot(n)*n).normalized();
     t2 = n.cross(t1);
+}
+
+
+//- Centre of one body's support patch: mean of the support points in N
+//  directions n + s t on a ring of tangents t around n. On a
+//  nearly flat patch the support point jumps with n (tangential position
+//  ~ n_t^(eps/(2 - eps)): ~0.05 c for a 1e-12 tilt at eps = 0.2); the
+//  symmetric stencil averages the jump out (residual ~ (eps/2) s^-(1-eps/2)
+//  n_t). On a curved patch the first-order terms cancel (exact for a
+//  sphere). The set of directions is the same for -n (swap symmetric).
+inline Vector3 supportPatchCentre
+(
+    const Superellipsoid& s, const MatrixPose& pose, const Vector3& n
+)
+{
+    Vector3 t1, t2;
+    tangentBasis(n, t1, t2);
+    Vector3 sum = Vector3::Zero();
+    // Ring of patchStencilDirections directions at angles (k + 1/2) 2 pi/N
+    // from t1: every sample is tilted along BOTH tangents (by >= 0.38 s), so
+    // a tiny tilt of n along either is averaged out; the set is the same
+    // for t2 -> -t2 (tangent frame of -n). N = 8 makes the result nearly
+    // independent of the (not rotation covariant) choice of t1.
+    for (int k = 0; k < patchStencilDirections; ++k)
+    {
+        const double angle = (k + 0.5)*2.0*M_PI/patchStencilDirections;
+        const Vector3 t = std::cos(angle)*t1 + std::sin(angle)*t2;
+        const Vector3 dir = (n + patchStencilAngle*t).normalized();
+        sum += pose.toGlobalFrame(supportPoint(s, pose.directionToParticleFrame(dir)));
+    }
+    return sum/patchStencilDirections;
+}
+
+
+//- Particle-particle contact point for the common normal n (A -> B) with
+//  the support points d.pA, d.pB. Tangentially: curvature-weighted mean of
+//  the two patch centres, (kA cA + kB cB)/(kA + kB), k the mean curvature
+//  at each support point (equivalently weighted by the curvature radii
+//  towards the sharper body, as the centre of a Hertz patch lies on the
+//  sharper apex). A flat patch (k -> 0, eps -> 0.2) gets ~zero weight:
+//  the plain midpoint of the support points left the line of symmetry
+//  because a flat face's support point jumps with n (spurious torque,
+//  particleCollision, seed 004 Sect. 5.2). Where both are flat along a
+//  common direction (edge on face: line contact) the patch centres of
+//  supportPatchCentre keep the point centred. Along n: the mid-plane
+//  n.x = n.(pA + pB)/2, overlap/2 from each surface. Swapping A and B
+//  (n -> -n) gives the same point. Two flat patches (kA + kB = 0): equal
+//  weights.
+inline Vector3 curvatureWeightedContactPoint
+(
+    const Superellipsoid& A, const MatrixPose& poseA,
+    const Superellipsoid& B, const MatrixPose& poseB,
+    const DirectionalOverlap& d, const Vector3& n
+)
+{
+    const double kA = meanCurvatureAtSupport(A, d.gA);
+    const double kB = meanCurvatureAtSupport(B, d.gB);
+    const double kSum = kA + kB;
+    const double wA = kSum > 0 && std::isfinite(kSum) ? kA/kSum : 0.5;
+    const Vector3 centreA = supportPatchCentre(A, poseA, n);
+    const Vector3 centreB = supportPatchCentre(B, poseB, -n);
+    const Vector3 weighted = wA*centreA + (1.0 - wA)*centreB;
+    const Vector3 mid = 0.5*(d.pA + d.pB);
+    const Vector3 point = weighted + n.dot(mid - weighted)*n;
+    return point.allFinite() ? point : mid;
 }
 
 } // namespace
@@ -495,7 +583,7 @@ Contact detectParticleContact
             c.normal = u;
             c.pointOnA = d0.pA;
             c.pointOnB = d0.pB;
-            c.point = 0.5*(d0.pA + d0.pB);
+            c.point = curvatureWeightedContactPoint(A, mA, B, mB, d0, u);
             if (warm) warm->valid = false;
             return c;
         }
@@ -603,7 +691,11 @@ Contact detectParticleContact
     c.normal = cn.normal;
     c.pointOnA = cn.pointOnA;
     c.pointOnB = cn.pointOnB;
-    c.point = 0.5*(cn.pointOnA + cn.pointOnB);
+    // Support geometry at the final normal (the same deterministic
+    // evaluation as the last iterate: the points equal cn's) for the
+    // curvature weights of the contact point
+    const DirectionalOverlap atNormal = directionalOverlap(A, mA, &B, mB, cn.normal);
+    c.point = curvatureWeightedContactPoint(A, mA, B, mB, atNormal, cn.normal);
     c.overlap = cn.overlap;
     if (!cn.converged)
     {

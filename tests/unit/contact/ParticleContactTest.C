@@ -210,3 +210,58 @@ TEST(ParticleContactPart1, StationaryPointOfLagrangianWithOpposedGradients)
     std::printf("[ Part 1 ] converged %d of %d\n", converged, n);
     EXPECT_GE(converged, 95*n/100);
 }
+
+namespace
+{
+
+//- Cube-like A (eps 0.2, rotated 45 deg about z: vertical rounded edge
+//  leading) at x = -d and cube-like B (flat face towards A, orientation
+//  qB) at x = +d, overlapping by 0.01 half-axes along x
+Contact edgeOnFaceContact(const Quaternion& qB)
+{
+    const Superellipsoid cube(1, 1, 1, 0.2, 0.2);
+    Pose pA, pB;
+    pA.orientation = Quaternion(Eigen::AngleAxisd(0.25*M_PI, Vector3::UnitZ()));
+    pB.orientation = qB;
+    // Extent of A along +x: h_A(+x) = 2^0.9 / sqrt 2 ~ 1.32; B's face at 1
+    const double reachA = globalSupport(cube, pA, Vector3::UnitX());
+    const double d = 0.5*(reachA + 1.0 - 0.01);
+    pA.position = Vector3(-d, 0, 0);
+    pB.position = Vector3(d, 0, 0);
+    return detectParticleContact(cube, pA, cube, pB);
+}
+
+} // namespace
+
+// Edge of A (45 deg) on the flat face of B, head-on along the line of
+// centres: by the mirror symmetries y -> -y and z -> -z the impulse line
+// passes through both centres, so the contact point lies on the x axis and
+// the normal is +x (seed 004 Sect. 5.2, particleCollision). The plain
+// midpoint of the support points gives |y| ~ 0.02 c (tilt of B about z) and
+// |z| ~ 0.04 c (tilt about y, edge on face = line contact): a support point
+// on a flat patch jumps by ~ n_t^(1/9) ~ 0.05 c for n_t ~ 1e-12.
+// Tolerance 1e-6 c: the residual y is (kB/kA) |y_B| with B's face curvature
+// ~ 90 y^8 < 1e-8 against O(1) on A's rounded edge, plus A's own support
+// offset ~ r_edge n_t < 1e-11 c; the residual of the symmetric patch stencil
+// (flat direction) is ~ 0.1 s^(-8/9) n_t ~ 1e-10 c (s = 1e-3, n_t < 1e-12).
+// Both are far below 1e-6 c, which is far below the 0.02 c failure.
+TEST(ParticleContact, EdgeOnFlatFaceContactPointOnLineOfCentres)
+{
+    const double tolPoint = 1e-6;
+    const Quaternion identity = Quaternion::Identity();
+    const Quaternion tiltZ(Eigen::AngleAxisd(1e-12, Vector3::UnitZ()));
+    const Quaternion tiltY(Eigen::AngleAxisd(1e-12, Vector3::UnitY()));
+    const Quaternion tiltXYZ(Eigen::AngleAxisd(1e-12, Vector3(1, 2, 3).normalized()));
+    for (const Quaternion& qB : {identity, tiltZ, tiltY, tiltXYZ})
+    {
+        const Contact c = edgeOnFaceContact(qB);
+        ASSERT_EQ(c.status, ContactStatus::Touching);
+        EXPECT_NEAR(c.overlap, 0.01, 1e-6);   // contact tolerance 1e-6 c
+        EXPECT_NEAR((c.normal - Vector3::UnitX()).norm(), 0.0, 1e-6);
+        EXPECT_LT(std::abs(c.point.y()), tolPoint) << "qB = " << qB.coeffs().transpose();
+        EXPECT_LT(std::abs(c.point.z()), tolPoint) << "qB = " << qB.coeffs().transpose();
+        // Mid-plane: overlap/2 from each surface along the normal
+        EXPECT_NEAR(c.normal.dot(c.pointOnA - c.point), 0.5*c.overlap, 1e-12);
+        EXPECT_NEAR(c.normal.dot(c.point - c.pointOnB), 0.5*c.overlap, 1e-12);
+    }
+}
