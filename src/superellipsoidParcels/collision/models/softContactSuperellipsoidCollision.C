@@ -39,44 +39,6 @@ Foam::superellipsoidCollisionModels::softContact::readMaterial
     return m;
 }
 
-//- Doubles per particle in the all-gather: id, shape, position (3),
-//  quaternion (4), velocity (3), omega' (3), mass, moments (3)
-constexpr int particleRecord = 19;
-
-//- Doubles per wall face: n, vertices (3 maxFaceVertices), patch, velocity (3)
-constexpr int faceRecord = 2 + 3*superellipsoid::maxFaceVertices + 3;
-
-
-void pack(const superellipsoid::Particle& p, Foam::scalarList& buf, Foam::label& k)
-{
-    buf[k++] = Foam::scalar(p.id);
-    buf[k++] = p.shapeIndex;
-    for (int i = 0; i < 3; ++i) buf[k++] = p.pose.position[i];
-    buf[k++] = p.pose.orientation.w();
-    buf[k++] = p.pose.orientation.x();
-    buf[k++] = p.pose.orientation.y();
-    buf[k++] = p.pose.orientation.z();
-    for (int i = 0; i < 3; ++i) buf[k++] = p.velocity[i];
-    for (int i = 0; i < 3; ++i) buf[k++] = p.angularVelocity[i];
-    buf[k++] = p.mass;
-    for (int i = 0; i < 3; ++i) buf[k++] = p.principalMoments[i];
-}
-
-
-superellipsoid::Particle unpack(const Foam::scalarList& buf, Foam::label& k)
-{
-    superellipsoid::Particle p;
-    p.id = long(buf[k++]);
-    p.shapeIndex = int(buf[k++]);
-    for (int i = 0; i < 3; ++i) p.pose.position[i] = buf[k++];
-    const double w = buf[k++], x = buf[k++], y = buf[k++], z = buf[k++];
-    p.pose.orientation = superellipsoid::Quaternion(w, x, y, z);
-    for (int i = 0; i < 3; ++i) p.velocity[i] = buf[k++];
-    for (int i = 0; i < 3; ++i) p.angularVelocity[i] = buf[k++];
-    p.mass = buf[k++];
-    for (int i = 0; i < 3; ++i) p.principalMoments[i] = buf[k++];
-    return p;
-}
 
 
 // * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
