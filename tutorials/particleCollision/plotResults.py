@@ -13,12 +13,13 @@ Run with Debian's /usr/bin/python3 (python3-matplotlib):
   /usr/bin/python3 plotResults.py [caseDir]
 """
 import os
-import re
 import sys
 
-import matplotlib
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
+# Shared part (tutorials/plotting): from the project tree, also when this
+# case is a copy elsewhere ($SEFOAM_DIR is set by etc/bashrc)
+sys.path.insert(0, os.path.join(os.environ.get("SEFOAM_DIR", os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..")), "tutorials", "plotting"))
+from collisionRuns import colours, figure, finish, readRuns  # noqa: E402
 
 D_EQ = 1e-3    # equivalent diameter [m] (constant/kinematicCloudProperties)
 T_REF = 1e-3   # t_ref = d_eq/|u_0A| = 1 mm / (1 m/s) [s]
@@ -27,94 +28,27 @@ SHAPES = ["sphere", "prolate", "cube", "diamond"]
 ORIENTATIONS = {"centric": "centric (A: phi = 0, B: phi = -90 deg)",
                 "eccentric": "eccentric (A: phi = 45 deg, B: phi = -90 deg)"}
 PARCELS = {"0:0": "A", "0:1": "B"}
-NAME = re.compile(r"^(soft-)?(centric|eccentric)-(sphere|prolate|cube|diamond)")
 
 
-def entry(path, key):
-    """Value of the first 'key value;' line of an OpenFOAM dictionary."""
-    with open(path) as f:
+def readTrajectory(dat):
+    """Parcels A and B: t/t_ref, (p_x - p_0A,x)/d_eq, u_x and omega'."""
+    data = {p: {"t": [], "x": [], "u": [], "w": []} for p in PARCELS.values()}
+    with open(dat) as f:
         for line in f:
-            m = re.match(r"^\s*%s\s+([^;\s]+)\s*;" % key, line)
-            if m:
-                return m.group(1)
-    raise KeyError("%s not found in %s" % (key, path))
-
-
-def readRuns(caseDir):
-    """All runs with a trajectory, keyed by (orientation, shape)."""
-    runs = {}
-    variants = os.path.join(caseDir, "variants")
-    for name in sorted(os.listdir(variants)) if os.path.isdir(variants) else []:
-        run = os.path.join(variants, name)
-        m = NAME.match(name)
-        dat = os.path.join(run, "trajectory.dat")
-        if not m or not os.path.isfile(dat) or os.path.getsize(dat) == 0:
-            continue
-        deltaT = float(entry(os.path.join(run, "system/controlDict"), "deltaT"))
-        cloud = os.path.join(run, "constant/kinematicCloudProperties")
-        nSub = int(entry(cloud, "nSubCycles"))
-        model = entry(cloud, "model")
-        data = {p: {"t": [], "x": [], "u": [], "w": []} for p in PARCELS.values()}
-        with open(dat) as f:
-            for line in f:
-                c = line.split()
-                if len(c) < 13 or c[1] not in PARCELS:
-                    continue
-                d = data[PARCELS[c[1]]]
-                d["t"].append(float(c[0])/T_REF)
-                d["x"].append((float(c[2]) - X0_A)/D_EQ)
-                d["u"].append(float(c[5]))
-                d["w"].append([float(v) for v in c[8:11]])
-        label = "Dt/t_ref = %g" % (deltaT/T_REF)
-        if nSub > 1:
-            label += " x %d subcycles" % nSub
-        elif nSub == 0:
-            label += " (auto substeps)"
-        if model != "impulse":
-            label += ", " + model
-        runs.setdefault((m.group(2), m.group(3)), []).append(
-            {"label": label, "key": (model != "impulse", -deltaT/max(nSub, 1), -deltaT),
-             "A": data["A"], "B": data["B"]})
-    for v in runs.values():
-        v.sort(key=lambda r: r["key"])
-    return runs
-
-
-def colours(runs):
-    """One colour per label, the same in every panel and figure."""
-    keys = sorted({(r["key"], r["label"]) for v in runs.values() for r in v})
-    cycle = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    return {label: cycle[i % len(cycle)] for i, (_, label) in enumerate(keys)}
-
-
-def figure(nRows, title):
-    fig, axes = plt.subplots(nRows, len(SHAPES), figsize=(16, 3.6*nRows + 0.8),
-                             squeeze=False, sharex=True)
-    fig.suptitle(title)
-    return fig, axes
-
-
-def finish(fig, axes, path):
-    for ax in axes.flat:
-        if not ax.lines:
-            ax.text(0.5, 0.5, "no run", ha="center", va="center", transform=ax.transAxes)
-    handles, labels = {}, []
-    for ax in axes.flat:
-        for h, l in zip(*ax.get_legend_handles_labels()):
-            if l not in handles:
-                handles[l] = h
-                labels.append(l)
-    fig.legend([handles[l] for l in labels], labels, loc="lower center",
-               ncol=min(len(labels), 4), fontsize="small")
-    fig.tight_layout(rect=(0, 0.06 + 0.02*((len(labels) - 1)//4), 1, 0.96))
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
-    print("wrote", path)
+            c = line.split()
+            if len(c) < 13 or c[1] not in PARCELS:
+                continue
+            d = data[PARCELS[c[1]]]
+            d["t"].append(float(c[0])/T_REF)
+            d["x"].append((float(c[2]) - X0_A)/D_EQ)
+            d["u"].append(float(c[5]))
+            d["w"].append([float(v) for v in c[8:11]])
+    return data
 
 
 def main():
     caseDir = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
-    runs = readRuns(caseDir)
+    runs = readRuns(caseDir, T_REF, readTrajectory)
     if not runs:
         sys.exit("plotResults.py: no variants/*/trajectory.dat in " + caseDir)
     colour = colours(runs)
@@ -126,7 +60,7 @@ def main():
         if not any(k[0] == orient for k in runs):
             continue
         # Translation (Fig. 16 centric, Fig. 18 eccentric): A solid, B dashed
-        fig, axes = figure(2, "particleCollision, %s: position and velocity of A (solid) "
+        fig, axes = figure(2, len(SHAPES), "particleCollision, %s: position and velocity of A (solid) "
                            "and B (dashed) against time" % orientTitle)
         for j, shape in enumerate(SHAPES):
             for r in runs.get((orient, shape), []):
@@ -145,7 +79,7 @@ def main():
 
         # Rotation (Fig. 17 centric, Fig. 19 eccentric): omega'_z of A and B on
         # top, omega'_x and omega'_y below (rotation about z only: omega'_z = omega_z)
-        fig, axes = figure(2, "particleCollision, %s: angular velocity omega' (particle frame) "
+        fig, axes = figure(2, len(SHAPES), "particleCollision, %s: angular velocity omega' (particle frame) "
                            "of A (solid) and B (dashed) against time" % orientTitle)
         for j, shape in enumerate(SHAPES):
             for r in runs.get((orient, shape), []):

@@ -12,104 +12,38 @@ Run with Debian's /usr/bin/python3 (python3-matplotlib):
   /usr/bin/python3 plotResults.py [caseDir]
 """
 import os
-import re
 import sys
 
-import matplotlib
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
+# Shared part (tutorials/plotting): from the project tree, also when this
+# case is a copy elsewhere ($SEFOAM_DIR is set by etc/bashrc)
+sys.path.insert(0, os.path.join(os.environ.get("SEFOAM_DIR", os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..")), "tutorials", "plotting"))
+from collisionRuns import colours, figure, finish, readRuns  # noqa: E402
 
 D_EQ = 1e-3    # equivalent diameter [m] (constant/kinematicCloudProperties)
 T_REF = 1e-3   # t_ref = d_eq/|u_0y| = 1 mm / (1 m/s) [s]
 SHAPES = ["sphere", "prolate", "cube", "diamond"]
 ORIENTATIONS = {"centric": "centric (phi = 0)",
                 "eccentric": "eccentric (phi = 45 deg)"}
-NAME = re.compile(r"^(soft-)?(centric|eccentric)-(sphere|prolate|cube|diamond)")
 
 
-def entry(path, key):
-    """Value of the first 'key value;' line of an OpenFOAM dictionary."""
-    with open(path) as f:
+def readTrajectory(dat):
+    """Parcel 0:0: t/t_ref, p_y/d_eq and omega'."""
+    t, y, w = [], [], []
+    with open(dat) as f:
         for line in f:
-            m = re.match(r"^\s*%s\s+([^;\s]+)\s*;" % key, line)
-            if m:
-                return m.group(1)
-    raise KeyError("%s not found in %s" % (key, path))
-
-
-def readRuns(caseDir):
-    """All runs with a trajectory, keyed by (orientation, shape)."""
-    runs = {}
-    variants = os.path.join(caseDir, "variants")
-    for name in sorted(os.listdir(variants)) if os.path.isdir(variants) else []:
-        run = os.path.join(variants, name)
-        m = NAME.match(name)
-        dat = os.path.join(run, "trajectory.dat")
-        if not m or not os.path.isfile(dat) or os.path.getsize(dat) == 0:
-            continue
-        deltaT = float(entry(os.path.join(run, "system/controlDict"), "deltaT"))
-        cloud = os.path.join(run, "constant/kinematicCloudProperties")
-        nSub = int(entry(cloud, "nSubCycles"))
-        model = entry(cloud, "model")
-        t, y, w = [], [], []
-        with open(dat) as f:
-            for line in f:
-                c = line.split()
-                if len(c) < 13 or c[1] != "0:0":
-                    continue
-                t.append(float(c[0])/T_REF)
-                y.append(float(c[3])/D_EQ)
-                w.append([float(v) for v in c[8:11]])
-        label = "Dt/t_ref = %g" % (deltaT/T_REF)
-        if nSub > 1:
-            label += " x %d subcycles" % nSub
-        elif nSub == 0:
-            label += " (auto substeps)"
-        if model != "impulse":
-            label += ", " + model
-        runs.setdefault((m.group(2), m.group(3)), []).append(
-            {"label": label, "key": (model != "impulse", -deltaT/max(nSub, 1), -deltaT),
-             "t": t, "y": y, "w": w})
-    for v in runs.values():
-        v.sort(key=lambda r: r["key"])
-    return runs
-
-
-def colours(runs):
-    """One colour per label, the same in every panel and figure."""
-    keys = sorted({(r["key"], r["label"]) for v in runs.values() for r in v})
-    cycle = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    return {label: cycle[i % len(cycle)] for i, (_, label) in enumerate(keys)}
-
-
-def figure(nRows, title):
-    fig, axes = plt.subplots(nRows, len(SHAPES), figsize=(16, 3.6*nRows + 0.8),
-                             squeeze=False, sharex=True)
-    fig.suptitle(title)
-    return fig, axes
-
-
-def finish(fig, axes, path):
-    for ax in axes.flat:
-        if not ax.lines:
-            ax.text(0.5, 0.5, "no run", ha="center", va="center", transform=ax.transAxes)
-    handles, labels = {}, []
-    for ax in axes.flat:
-        for h, l in zip(*ax.get_legend_handles_labels()):
-            if l not in handles:
-                handles[l] = h
-                labels.append(l)
-    fig.legend([handles[l] for l in labels], labels, loc="lower center",
-               ncol=min(len(labels), 4), fontsize="small")
-    fig.tight_layout(rect=(0, 0.06 + 0.02*((len(labels) - 1)//4), 1, 0.96))
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
-    print("wrote", path)
+            c = line.split()
+            if len(c) < 13 or c[1] != "0:0":
+                continue
+            t.append(float(c[0])/T_REF)
+            y.append(float(c[3])/D_EQ)
+            w.append([float(v) for v in c[8:11]])
+    return {"t": t, "y": y, "w": w}
 
 
 def main():
     caseDir = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
-    runs = readRuns(caseDir)
+    runs = readRuns(caseDir, T_REF, readTrajectory)
     if not runs:
         sys.exit("plotResults.py: no variants/*/trajectory.dat in " + caseDir)
     colour = colours(runs)
@@ -120,7 +54,7 @@ def main():
         if not any(k[0] == orient for k in runs):
             continue
         # Height of the centre above the wall (Fig. 11 centric, Fig. 13 eccentric)
-        fig, axes = figure(1, "wallCollision, %s impact: height of the centre against time"
+        fig, axes = figure(1, len(SHAPES), "wallCollision, %s impact: height of the centre against time"
                            % orientTitle)
         for j, shape in enumerate(SHAPES):
             ax = axes[0, j]
@@ -134,7 +68,7 @@ def main():
 
         # Angular velocity (Fig. 12 centric, Fig. 14 eccentric): omega'_z on
         # top, omega'_x and omega'_y below (rotation about z only: omega'_z = omega_z)
-        fig, axes = figure(2, "wallCollision, %s impact: angular velocity omega' "
+        fig, axes = figure(2, len(SHAPES), "wallCollision, %s impact: angular velocity omega' "
                            "(particle frame) against time" % orientTitle)
         for j, shape in enumerate(SHAPES):
             for r in runs.get((orient, shape), []):
