@@ -1,5 +1,6 @@
-// Cost of the resistance tensors per shape and resolution, and of one
-// force + torque evaluation (Eqs. 5-7, 21-23 of seed 004).
+// Cost of the resistance tensors per shape and resolution, of their rotation
+// to the global frame (Eq. 6) and of one force + torque evaluation
+// (Eqs. 5-7, 21-23 of seed 004), together and separately.
 #include "hydrodynamics/HydrodynamicForces.H"
 #include "hydrodynamics/StokesResistanceSolver.H"
 
@@ -68,4 +69,68 @@ static void BM_ForceAndTorque(benchmark::State& state)
     }
 }
 BENCHMARK(BM_ForceAndTorque);
+
+// Per-parcel, per-step frame work: quaternion -> R, then K, Omega, Pi to the
+// global frame, K_global = R^T K' R (Eq. 6); orientation changes every step
+static void BM_TensorRotation(benchmark::State& state)
+{
+    const ResistanceTensors tensors = exactEllipsoidResistance(5, 3, 1);
+    Quaternion q(Eigen::AngleAxisd(0.4, Vector3(1, 2, 3).normalized()));
+    const Quaternion dq(Eigen::AngleAxisd(1e-3, Vector3(0, 0, 1)));
+    for (auto _ : state)
+    {
+        q = (q*dq).normalized();
+        const Matrix3 R = q.toRotationMatrix().transpose();
+        const Matrix3 K = toGlobalFrame(tensors.K, R);
+        const Matrix3 Omega = toGlobalFrame(tensors.Omega, R);
+        const Matrix3 Pi = toGlobalFrame(tensors.Pi, R);
+        benchmark::DoNotOptimize(K(0, 1) + Omega(1, 2) + Pi(2, 0));
+    }
+}
+BENCHMARK(BM_TensorRotation);
+
+// Force alone (Eqs. 5-7) and torque alone (Eqs. 21-23)
+static HydrodynamicParticle benchmarkParticle()
+{
+    HydrodynamicParticle particle;
+    particle.tensors = exactEllipsoidResistance(5, 3, 1);
+    particle.c = 1e-5;
+    particle.volume = 4.0/3*3.14159*15e-15;
+    particle.density = 2500;
+    return particle;
+}
+
+static void BM_ForceOnly(benchmark::State& state)
+{
+    const HydrodynamicParticle particle = benchmarkParticle();
+    const FluidProperties water{1000, 1e-6};
+    const Matrix3 R = Quaternion(Eigen::AngleAxisd(0.4, Vector3(1, 2, 3).normalized())).toRotationMatrix().transpose();
+    FlowAtParticle flow;
+    flow.fluidVelocity = Vector3(1e-3, 0, 0);
+    flow.gravity = Vector3(0, 0, -9.81);
+    const ForceTerms allTerms{true, true, true, true};
+    for (auto _ : state)
+    {
+        const HydrodynamicForce F = hydrodynamicForce(particle, water, R, flow, allTerms);
+        benchmark::DoNotOptimize(F.total);
+    }
+}
+BENCHMARK(BM_ForceOnly);
+
+static void BM_TorqueOnly(benchmark::State& state)
+{
+    const HydrodynamicParticle particle = benchmarkParticle();
+    const FluidProperties water{1000, 1e-6};
+    const Matrix3 R = Quaternion(Eigen::AngleAxisd(0.4, Vector3(1, 2, 3).normalized())).toRotationMatrix().transpose();
+    Matrix3 gradU = Matrix3::Zero();
+    gradU(1, 0) = 10;
+    const Vector3 omega(1, 2, 3);
+    for (auto _ : state)
+    {
+        const HydrodynamicTorque T = hydrodynamicTorque(particle, water, R, gradU, omega);
+        benchmark::DoNotOptimize(T.global);
+    }
+}
+BENCHMARK(BM_TorqueOnly);
+
 BENCHMARK_MAIN();
