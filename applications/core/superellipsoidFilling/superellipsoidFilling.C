@@ -20,9 +20,12 @@ Usage
     --output P   writes P_energy.csv (kinetic-energy history and collision
                  diagnostics every 1e-3 s), P_particles.csv (final state:
                  id, position, quaternion w x y z, half axes a b c, eps1
-                 eps2, velocity, angular velocity) and P.vtp (ASCII VTK
-                 PolyData of the triangulated true shapes, cell data
-                 'particleId'; ParaView opens it without plugins).
+                 eps2, velocity, angular velocity), P.vtp (VTK PolyData of
+                 the triangulated true shapes, cell data particleId and
+                 shapeId; ParaView opens it without plugins) and
+                 P_particles.vtp (centres with orientation, half axes, eps,
+                 velocity, angular velocity; glyphs, OVITO), written by
+                 src/core/output (docs/visualisation.md).
                  Default prefix: filling_<shape>.
 
     Shapes (lambda1 = a/c, lambda2 = b/c, eps1, eps2; the seed's Table 2
@@ -33,6 +36,7 @@ Usage
       cylinder (1, 1, 0.2, 1)     circular section, flat ends, length 2c = diameter
 
 \*---------------------------------------------------------------------------*/
+#include "output/VtkPolyData.H"
 #include "solver/CollisionStep.H"
 
 #include <cmath>
@@ -142,52 +146,23 @@ void writeParticles(const std::string& file, const ParticleSystem& system)
     }
 }
 
-//- ASCII VTK PolyData (.vtp) of every particle's triangulated surface in its
-//  final pose; cell data particleId
-void writeVtp(const std::string& file, const ParticleSystem& system)
+//- VTK PolyData of the final state (src/core/output): true surfaces
+//  (P.vtp) and particle centres with their state (P_particles.vtp)
+void writeVtp(const std::string& prefix, const ParticleSystem& system)
 {
-    std::vector<SurfaceMesh> meshes;
-    for (const Superellipsoid& s : system.shapes) meshes.push_back(s.triangulate(meshEta, meshOmega));
-    long nPoints = 0, nCells = 0;
+    std::vector<VtkParticle> particles;
     for (const Particle& p : system.particles)
     {
-        nPoints += long(meshes[p.shapeIndex].points.size());
-        nCells += long(meshes[p.shapeIndex].triangles.size());
+        VtkParticle v;
+        v.id = p.id;
+        v.shapeId = p.shapeIndex;
+        v.pose = p.pose;
+        v.velocity = p.velocity;
+        v.angularVelocity = globalAngularVelocity(p);
+        particles.push_back(v);
     }
-    std::ofstream os(file);
-    os.precision(9);
-    os << "<?xml version=\"1.0\"?>\n"
-       << "<VTKFile type=\"PolyData\" version=\"0.1\" byte_order=\"LittleEndian\">\n<PolyData>\n"
-       << "<Piece NumberOfPoints=\"" << nPoints << "\" NumberOfVerts=\"0\" NumberOfLines=\"0\" "
-       << "NumberOfStrips=\"0\" NumberOfPolys=\"" << nCells << "\">\n"
-       << "<Points>\n<DataArray type=\"Float64\" NumberOfComponents=\"3\" format=\"ascii\">\n";
-    for (const Particle& p : system.particles)
-    {
-        for (const Vector3& xp : meshes[p.shapeIndex].points)
-        {
-            const Vector3 x = p.pose.toGlobalFrame(xp);
-            os << x.x() << ' ' << x.y() << ' ' << x.z() << "\n";
-        }
-    }
-    os << "</DataArray>\n</Points>\n<Polys>\n<DataArray type=\"Int64\" Name=\"connectivity\" format=\"ascii\">\n";
-    long base = 0;
-    for (const Particle& p : system.particles)
-    {
-        for (const auto& t : meshes[p.shapeIndex].triangles)
-        {
-            os << base + t[0] << ' ' << base + t[1] << ' ' << base + t[2] << "\n";
-        }
-        base += long(meshes[p.shapeIndex].points.size());
-    }
-    os << "</DataArray>\n<DataArray type=\"Int64\" Name=\"offsets\" format=\"ascii\">\n";
-    for (long k = 1; k <= nCells; ++k) os << 3*k << (k % 20 == 0 ? "\n" : " ");
-    os << "\n</DataArray>\n</Polys>\n<CellData Scalars=\"particleId\">\n"
-       << "<DataArray type=\"Int64\" Name=\"particleId\" format=\"ascii\">\n";
-    for (const Particle& p : system.particles)
-    {
-        for (std::size_t k = 0; k < meshes[p.shapeIndex].triangles.size(); ++k) os << p.id << "\n";
-    }
-    os << "</DataArray>\n</CellData>\n</Piece>\n</PolyData>\n</VTKFile>\n";
+    writeSurfacesVtp(prefix + ".vtp", particles, system.shapes, SurfaceResolution{meshEta, meshOmega});
+    writeParticlesVtp(prefix + "_particles.vtp", particles, system.shapes);
 }
 
 } // namespace
@@ -332,8 +307,9 @@ int main(int argc, char** argv)
                 cpu, 1e6*cpu/std::max(particleSubsteps, 1L));
     std::printf("  kinetic-energy history  %s_energy.csv\n", prefix.c_str());
     writeParticles(prefix + "_particles.csv", system);
-    writeVtp(prefix + ".vtp", system);
-    std::printf("  final states            %s_particles.csv, %s.vtp (true shapes, ParaView)\n",
-                prefix.c_str(), prefix.c_str());
+    writeVtp(prefix, system);
+    std::printf("  final states            %s_particles.csv, %s.vtp (true shapes), %s_particles.vtp\n"
+                "                          (centres with orientation, half axes, eps: ParaView, OVITO)\n",
+                prefix.c_str(), prefix.c_str(), prefix.c_str());
     return lost == 0 ? 0 : 2;
 }

@@ -20,6 +20,7 @@
 
 // Superellipsoid
 #include "makeSuperellipsoidParcelForces.H"
+#include "SuperellipsoidVTK.H"
 
 // * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * //
 
@@ -36,5 +37,6 @@ makeParcelSurfaceFilmModels(basicSuperellipsoidCloud);
 
 // Superellipsoid sub-models
 makeSuperellipsoidParcelForces(basicSuperellipsoidCloud);
+makeCloudFunctionObjectType(SuperellipsoidVTK, basicSuperellipsoidCloud);
 
 // ************************************************************************* //
