@@ -173,8 +173,7 @@ def face_colours(ids, points, triangles, cell_data, color_by):
         span = np.ptp(values) or 1.0
         return plt.get_cmap("viridis")((values - values.min())/span)[:, :3]
     key = cell_data.get("shapeId", ids) if color_by == "shape" else ids
-    palette = plt.get_cmap("tab10").colors if color_by == "shape" else plt.get_cmap("tab20").colors
-    palette = np.array(palette)
+    palette = np.array(plt.get_cmap("Set2" if color_by == "shape" else "tab10").colors)
     # particle ids are persistent: a particle keeps its colour over a series
     return palette[np.asarray(key) % len(palette)]
 
