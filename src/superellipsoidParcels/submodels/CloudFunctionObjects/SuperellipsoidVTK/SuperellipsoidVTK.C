@@ -26,7 +26,8 @@ inline string entryText(const dictionary& dict, const word& keyword)
     os << dict.lookupEntry(keyword, keyType::LITERAL);
     string s = os.str();
     s.replaceAll("\n", " ");
-    return s;
+    const auto end = s.find_last_not_of(' ');
+    return end == string::npos ? s : string(s.substr(0, end + 1));
 }
 
 //- Read an optional entry of type T; a value that does not parse stops
@@ -84,8 +85,9 @@ void Foam::SuperellipsoidVTK<CloudType>::readCoeffs(const dictionary& dict)
         {
             FatalIOErrorInFunction(dict)
                 << "Unknown entry '" << entryText(dict, e.keyword()).c_str()
-                << "' of cloud function superellipsoidVTK: valid keywords are "
-                << flatOutput(known) << nl << exit(FatalIOError);
+                << "' of cloud function superellipsoidVTK: valid keywords are"
+                << " type, resolution, surfaces and particles" << nl
+                << exit(FatalIOError);
         }
     }
 
