@@ -15,12 +15,13 @@ default resolution). Orthographic views:
   iso     from (1, -1, 0.8) towards the centre, z up
 
 Optional outlines: a vertical cylinder (axis z, base at z = 0, centred at
-x = y = 0 unless --centre) and an axis-aligned box.
+x = y = 0 unless --centre) and an axis-aligned box; --fit particles zooms
+to the particles (e.g. a low pile in a tall cylinder), clipping the outlines.
 
 Usage (Debian's matplotlib; only numpy and matplotlib needed):
   /usr/bin/python3 renderParticles.py FILE.vtp|FILE.series [--view front|bottom|iso]
       [--cylinder RADIUS HEIGHT] [--centre X Y] [--box XMIN YMIN ZMIN XMAX YMAX ZMAX]
-      [--time T] [--color-by particle|shape|height|none] [--title TEXT]
+      [--fit all|particles] [--time T] [--color-by particle|shape|height|none] [--title TEXT]
       [--dpi N] [--output FILE.png]
 """
 
@@ -134,22 +135,31 @@ def project(p, cam):
 
 
 def cylinder_lines(radius, height, centre, cam):
-    """Top and bottom circles and the two silhouette lines, projected."""
+    """Projected outline of the cylinder as (behind, in front) line lists:
+    the top and bottom circles split into their far and near halves, and the
+    two silhouette lines (in front)."""
     forward = cam[0]
-    theta = np.linspace(0, 2*np.pi, 181)
-    ring = np.stack((centre[0] + radius*np.cos(theta), centre[1] + radius*np.sin(theta),
-                     np.zeros_like(theta)), axis=-1)
-    lines = []
-    for z in (0.0, height):
-        lines.append(project(ring + [0, 0, z], cam)[0])
     horizontal = np.hypot(forward[0], forward[1])
+    # start the circle at a silhouette point, so each half is one polyline
+    t0 = np.arctan2(forward[0], -forward[1]) if horizontal > 1e-12 else 0.0
+    behind, front = [], []
+    for half, lines in ((0, behind), (1, front)):
+        theta = t0 + np.pi*half + np.linspace(0, np.pi, 91)
+        arc = np.stack((centre[0] + radius*np.cos(theta), centre[1] + radius*np.sin(theta),
+                        np.zeros_like(theta)), axis=-1)
+        far = (arc[45] - [centre[0], centre[1], 0]) @ forward > 0
+        for z in (0.0, height):
+            (behind if far else front).append(project(arc + [0, 0, z], cam)[0])
     if horizontal > 1e-12:
         # side lines where the wall normal (cos t, sin t, 0) is normal to forward
-        t0 = np.arctan2(forward[0], -forward[1])
         for t in (t0, t0 + np.pi):
             base = np.array([centre[0] + radius*np.cos(t), centre[1] + radius*np.sin(t), 0.0])
-            lines.append(project(np.array([base, base + [0, 0, height]]), cam)[0])
-    return lines
+            front.append(project(np.array([base, base + [0, 0, height]]), cam)[0])
+    else:
+        # seen along the axis: the circle is the outline, drawn in front
+        front += behind
+        behind = []
+    return behind, front
 
 
 def box_lines(lo, hi, cam):
@@ -212,9 +222,11 @@ def render(args):
     order = np.argsort(-depth)                           # far first
     xy, rgb = xy[order], rgb[order]
 
-    outlines = []
+    outlines, hidden = [], []         # drawn in front of / behind the particles
     if args.cylinder:
-        outlines += cylinder_lines(args.cylinder[0], args.cylinder[1], args.centre, cam)
+        behind, front = cylinder_lines(args.cylinder[0], args.cylinder[1], args.centre, cam)
+        outlines += front
+        hidden += behind
     if args.box:
         outlines += box_lines(args.box[:3], args.box[3:], cam)
 
@@ -223,8 +235,9 @@ def render(args):
     flip = -1.0 if args.view == "bottom" else 1.0
     xy[..., 0] *= flip
     outlines = [line*[flip, 1.0] for line in outlines]
+    hidden = [line*[flip, 1.0] for line in hidden]
 
-    everything = [xy.reshape(-1, 2)] + outlines
+    everything = [xy.reshape(-1, 2)] + ([] if args.fit == "particles" and len(xy) else outlines + hidden)
     allxy = np.concatenate(everything) if any(len(e) for e in everything) else np.zeros((1, 2))
     lo, hi = allxy.min(axis=0), allxy.max(axis=0)
     span = np.maximum(hi - lo, 1e-12)
@@ -232,12 +245,14 @@ def render(args):
     lo, hi = lo - margin, hi + margin
     aspect = (hi[1] - lo[1])/(hi[0] - lo[0])
     height_in = float(np.clip(7.5*aspect, 3.0, 10.0))
-    width_in = float(np.clip(height_in/aspect, 3.0, 10.0)) + 1.0
+    width_in = float(np.clip(height_in/aspect, 3.5, 10.0)) + 1.0
 
     fig, ax = plt.subplots(figsize=(width_in, height_in))
     # edges in the face colour hide the anti-aliasing seams between triangles
     ax.add_collection(PolyCollection(xy, facecolors=rgb, edgecolors=rgb, linewidths=0.15,
                                      antialiaseds=True, zorder=2))
+    if hidden:
+        ax.add_collection(LineCollection(hidden, colors="0.25", linewidths=1.0, zorder=1))
     if outlines:
         ax.add_collection(LineCollection(outlines, colors="0.25", linewidths=1.0, zorder=3))
     ax.set_xlim((lo[0], hi[0]) if flip > 0 else (hi[0], lo[0]))
@@ -257,7 +272,7 @@ def render(args):
         title = os.path.basename(path)
         if time is not None:
             title += ", t = %.4g s" % time
-    ax.set_title("%s\n%d particles, %s view" % (title, n_particles, args.view), fontsize=10)
+    ax.set_title("%s\n%d particles, %s view" % (title, n_particles, args.view), fontsize=9, wrap=True)
     fig.tight_layout()
     output = args.output or os.path.splitext(os.path.basename(path))[0] + "_" + args.view + ".png"
     fig.savefig(output, dpi=args.dpi)
@@ -274,6 +289,8 @@ def main():
     parser.add_argument("--centre", nargs=2, type=float, metavar=("X", "Y"), default=[0.0, 0.0],
                         help="cylinder axis position (default 0 0)")
     parser.add_argument("--box", nargs=6, type=float, metavar=("XMIN", "YMIN", "ZMIN", "XMAX", "YMAX", "ZMAX"))
+    parser.add_argument("--fit", choices=["all", "particles"], default="all",
+                        help="zoom to particles and outlines (all) or to the particles only (outlines clipped)")
     parser.add_argument("--time", type=float, help="series: the entry nearest to this time (default: last)")
     parser.add_argument("--color-by", "--colour-by", dest="color_by", default="particle",
                         choices=["particle", "shape", "height", "none"])
