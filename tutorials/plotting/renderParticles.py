@@ -248,9 +248,11 @@ def render(args):
     width_in = float(np.clip(height_in/aspect, 3.5, 10.0)) + 1.0
 
     fig, ax = plt.subplots(figsize=(width_in, height_in))
-    # edges in the face colour hide the anti-aliasing seams between triangles
-    ax.add_collection(PolyCollection(xy, facecolors=rgb, edgecolors=rgb, linewidths=0.15,
-                                     antialiaseds=True, zorder=2))
+    # no anti-aliasing of the triangles: anti-aliased neighbours leave light
+    # seams, and edge lines draw the mesh (the silhouettes stay sharp enough
+    # at >= 100 dpi, and the PNG is ~4x smaller)
+    ax.add_collection(PolyCollection(xy, facecolors=rgb, edgecolors="none", linewidths=0,
+                                     antialiaseds=False, zorder=2))
     if hidden:
         ax.add_collection(LineCollection(hidden, colors="0.25", linewidths=1.0, zorder=1))
     if outlines:
