@@ -3,8 +3,10 @@
 
 Reads a surfaces file written by the superellipsoidVTK cloud function object
 or by superellipsoidFilling (VTK XML PolyData, ASCII: triangulated surfaces
-with cell data particleId), or a ParaView .series of such files (the last
-time, or the one nearest to --time), and draws the triangles with flat
+with cell data particleId), or a particles file (centres with quaternion,
+halfAxes, epsilon1, epsilon2: the same surfaces are built here, --resolution),
+or a ParaView .series of either (the last time, or the one nearest to
+--time), and draws the triangles with flat
 Lambert shading, back faces culled and the rest depth-sorted (painter's
 algorithm: exact for the convex, non-interpenetrating particle surfaces up
 to triangles that straddle another particle's depth, invisible at the
@@ -19,7 +21,7 @@ x = y = 0 unless --centre) and an axis-aligned box; --fit particles zooms
 to the particles (e.g. a low pile in a tall cylinder), clipping the outlines.
 
 Usage (Debian's matplotlib; only numpy and matplotlib needed):
-  /usr/bin/python3 renderParticles.py FILE.vtp|FILE.series [--view front|bottom|iso]
+  /usr/bin/python3 renderParticles.py FILE.vtp|FILE.series [--view front|bottom|iso] [--resolution NETA NOMEGA]
       [--cylinder RADIUS HEIGHT] [--centre X Y] [--box XMIN YMIN ZMIN XMAX YMAX ZMAX]
       [--fit all|particles] [--time T] [--color-by particle|shape|height|none] [--title TEXT]
       [--dpi N] [--output FILE.png]
@@ -89,8 +91,75 @@ def data_array(parent, name):
     return None
 
 
-def read_surfaces(path):
-    """points (N, 3), triangles (M, 3), particle id per triangle (M,)."""
+def signed_pow(v, e):
+    """sgn(v)|v|^e, with |v| < 1e-15 taken as 0 (as the core's surfacePoint)."""
+    return np.where(np.abs(v) < 1e-15, 0.0, np.sign(v)*np.abs(v)**e)
+
+
+def unit_mesh(n_eta, n_omega):
+    """Parameters (eta, omega) of the points and the triangles of
+    Superellipsoid::triangulate (src/core/shape): south pole, n_eta - 1
+    rings of n_omega points from south to north, north pole; triangles
+    counter-clockwise seen from outside."""
+    eta = [-0.5*np.pi] + [-0.5*np.pi + np.pi*i/n_eta for i in range(1, n_eta) for _ in range(n_omega)] \
+        + [0.5*np.pi]
+    omega = [0.0] + [-np.pi + 2*np.pi*j/n_omega for _ in range(1, n_eta) for j in range(n_omega)] + [0.0]
+    n_rings = n_eta - 1
+    south, north = 0, 1 + n_rings*n_omega
+
+    def ring(i, j):
+        return 1 + (i - 1)*n_omega + (j % n_omega)
+    tri = [(south, ring(1, j + 1), ring(1, j)) for j in range(n_omega)]
+    for i in range(1, n_rings):
+        for j in range(n_omega):
+            tri.append((ring(i, j), ring(i, j + 1), ring(i + 1, j)))
+            tri.append((ring(i, j + 1), ring(i + 1, j + 1), ring(i + 1, j)))
+    tri += [(north, ring(n_rings, j), ring(n_rings, j + 1)) for j in range(n_omega)]
+    return np.array(eta), np.array(omega), np.array(tri, dtype=np.int64)
+
+
+def quaternion_matrix(q):
+    """Rotation matrices Q (particle -> global) of unit quaternions (w, x, y, z), shape (n, 3, 3)."""
+    q = q/np.linalg.norm(q, axis=1)[:, None]
+    w, x, y, z = q.T
+    return np.stack([
+        np.stack([1 - 2*(y*y + z*z), 2*(x*y - w*z), 2*(x*z + w*y)], axis=-1),
+        np.stack([2*(x*y + w*z), 1 - 2*(x*x + z*z), 2*(y*z - w*x)], axis=-1),
+        np.stack([2*(x*z - w*y), 2*(y*z + w*x), 1 - 2*(x*x + y*y)], axis=-1)], axis=1)
+
+
+def surfaces_from_particles(piece, resolution):
+    """Triangulated true shapes built from a particles file (centres,
+    quaternion, halfAxes, epsilon1, epsilon2): the same parametric surface
+    as the surfaces file, r = Q r' + r_c (Eq. 27)."""
+    centres = data_array(piece.find("Points"), "Points").reshape(-1, 3)
+    point_data = piece.find("PointData")
+    needed = {}
+    for key in ("quaternion", "halfAxes", "epsilon1", "epsilon2", "id", "shapeId"):
+        needed[key] = data_array(point_data, key) if point_data is not None else None
+        if needed[key] is None:
+            fail("particles file without point data '%s'" % key)
+    n = len(centres)
+    eta, omega, tri = unit_mesh(*resolution)
+    half = needed["halfAxes"].reshape(n, 3)
+    e1 = needed["epsilon1"].reshape(n, 1)
+    e2 = needed["epsilon2"].reshape(n, 1)
+    ce, se = signed_pow(np.cos(eta)[None, :], e1), signed_pow(np.sin(eta)[None, :], e1)
+    cw, sw = signed_pow(np.cos(omega)[None, :], e2), signed_pow(np.sin(omega)[None, :], e2)
+    local = np.stack((half[:, :1]*ce*cw, half[:, 1:2]*ce*sw, half[:, 2:3]*se), axis=-1)   # (n, p, 3)
+    rotation = quaternion_matrix(needed["quaternion"].reshape(n, 4))
+    points = np.einsum("nij,npj->npi", rotation, local) + centres[:, None, :]
+    n_points = len(eta)
+    triangles = (tri[None, :, :] + n_points*np.arange(n)[:, None, None]).reshape(-1, 3)
+    per_triangle = np.repeat(np.arange(n), len(tri))
+    ids = needed["id"].astype(np.int64)[per_triangle]
+    cell_data = {"particleId": ids, "shapeId": needed["shapeId"].astype(np.int64)[per_triangle]}
+    return points.reshape(-1, 3), triangles, ids, cell_data
+
+
+def read_surfaces(path, resolution=(12, 24)):
+    """points (N, 3), triangles (M, 3), particle id per triangle (M,), cell
+    data; from a surfaces file, or built from a particles file."""
     try:
         root = ET.parse(path).getroot()
     except (OSError, ET.ParseError) as err:
@@ -98,12 +167,14 @@ def read_surfaces(path):
     piece = root.find("PolyData/Piece")
     if piece is None:
         fail("%s is not VTK PolyData" % path)
-    points = data_array(piece.find("Points"), "Points")
     polys = piece.find("Polys")
     if polys is None or int(piece.get("NumberOfPolys", "0")) == 0:
         if int(piece.get("NumberOfPoints", "0")) == 0:
             return np.zeros((0, 3)), np.zeros((0, 3), dtype=int), np.zeros(0, dtype=int), {}
-        fail("%s has no triangles (a particles file? give the surfaces file)" % path)
+        if int(piece.get("NumberOfVerts", "0")) > 0:
+            return surfaces_from_particles(piece, resolution)
+        fail("%s has neither triangles nor particle vertices" % path)
+    points = data_array(piece.find("Points"), "Points")
     conn = data_array(polys, "connectivity").astype(np.int64)
     offsets = data_array(polys, "offsets").astype(np.int64)
     if not np.all(np.diff(np.concatenate(([0], offsets))) == 3):
@@ -193,7 +264,7 @@ def render(args):
     time = None
     if path.endswith(".series"):
         path, time = pick_from_series(path, args.time)
-    points, triangles, ids, cell_data = read_surfaces(path)
+    points, triangles, ids, cell_data = read_surfaces(path, tuple(args.resolution))
     cam = camera(args.view)
     forward = cam[0]
 
@@ -291,6 +362,8 @@ def main():
     parser.add_argument("--centre", nargs=2, type=float, metavar=("X", "Y"), default=[0.0, 0.0],
                         help="cylinder axis position (default 0 0)")
     parser.add_argument("--box", nargs=6, type=float, metavar=("XMIN", "YMIN", "ZMIN", "XMAX", "YMAX", "ZMAX"))
+    parser.add_argument("--resolution", nargs=2, type=int, metavar=("NETA", "NOMEGA"), default=[12, 24],
+                        help="triangulation when the input is a particles file (default 12 24)")
     parser.add_argument("--fit", choices=["all", "particles"], default="all",
                         help="zoom to particles and outlines (all) or to the particles only (outlines clipped)")
     parser.add_argument("--time", type=float, help="series: the entry nearest to this time (default: last)")
@@ -304,6 +377,8 @@ def main():
         fail("--cylinder RADIUS HEIGHT must be positive, got %g %g" % tuple(args.cylinder))
     if args.box and any(args.box[i] >= args.box[i + 3] for i in range(3)):
         fail("--box needs XMIN < XMAX, YMIN < YMAX, ZMIN < ZMAX")
+    if args.resolution[0] < 2 or args.resolution[1] < 3:
+        fail("--resolution NETA NOMEGA needs NETA >= 2 and NOMEGA >= 3")
     if args.dpi < 10:
         fail("--dpi must be at least 10")
     render(args)

@@ -157,6 +157,29 @@ def compare(serial, parallel):
           "parallel files gather parcels of both ranks (ids %s)" % ids)
 
 
+def check_renderer_rebuild(case):
+    """tutorials/plotting/renderParticles.py rebuilds the surfaces from the
+    particles file (for runs with 'surfaces no'): its points equal the
+    written ones to the 10-digit rounding (0.5e-9 max|x_i| per coordinate,
+    + 1e-15 m round-off), with the same triangles and cell data."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "..", "..", "..", "tutorials", "plotting"))
+    try:
+        import numpy as np
+        import renderParticles
+    except ImportError as err:
+        print("skipped: renderer check (%s)" % err)
+        return
+    for (sfile, t), (pfile, _) in zip(series(case, "surfaces"), series(case, "particles")):
+        ps, ts, ids, cs = renderParticles.read_surfaces(sfile)
+        pp, tp, idp, cp = renderParticles.read_surfaces(pfile, RESOLUTION)
+        same = ps.shape == pp.shape and np.array_equal(ts, tp) and np.array_equal(ids, idp) \
+            and np.array_equal(cs["shapeId"], cp["shapeId"])
+        excess = np.max(np.abs(ps - pp) - 0.5e-9*np.abs(ps).max(axis=1)[:, None]) if same else np.inf
+        check(same and excess <= 1e-15, "t = %g: renderParticles.py rebuilds the surfaces from the particles "
+              "file (%s points, beyond the rounding by %.2g m)" % (t, len(pp), max(excess, 0)))
+
+
 def check_restart(case):
     sv = series(case, "surfaces")
     names = [os.path.basename(f) for f, _ in sv]
@@ -169,6 +192,7 @@ def check_restart(case):
 def main():
     scratch = sys.argv[1]
     serial = check_case(os.path.join(scratch, "serial"))
+    check_renderer_rebuild(os.path.join(scratch, "serial"))
     parallel = check_case(os.path.join(scratch, "parallel"))
     if len(serial) == len(parallel) == len(TIMES):
         compare(serial, parallel)
