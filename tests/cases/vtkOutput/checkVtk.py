@@ -180,6 +180,37 @@ def check_renderer_rebuild(case):
               "file (%s points, beyond the rounding by %.2g m)" % (t, len(pp), max(excess, 0)))
 
 
+def check_vtk_reader(case):
+    """Where Python VTK is installed (Debian: python3-vtk9; not required),
+    VTK's own vtkXMLPolyDataReader (ParaView's reader) reads every file
+    without error, with the counts, arrays and point coordinates seen here."""
+    try:
+        import vtk
+    except ImportError:
+        print("skipped: VTK reader check (no python3-vtk9)")
+        return
+    for kind in ("surfaces", "particles"):
+        for path, t in series(case, kind):
+            reader = vtk.vtkXMLPolyDataReader()
+            reader.SetFileName(path)
+            reader.Update()
+            data = reader.GetOutput()
+            mine = arrays(path)
+            names = sorted(k for k in mine if k not in ("_piece", "Points", "connectivity", "offsets"))
+            attributes = data.GetCellData() if kind == "surfaces" else data.GetPointData()
+            vtk_names = sorted([attributes.GetArrayName(i) for i in range(attributes.GetNumberOfArrays())]
+                               + (["Normals"] if kind == "surfaces" else []))
+            pts = data.GetPoints()
+            dx = max((abs(pts.GetPoint(i)[j] - mine["Points"][i][j])
+                      for i in range(data.GetNumberOfPoints()) for j in range(3)), default=0.0)
+            ok = reader.GetErrorCode() == 0 and data.GetNumberOfPoints() == len(mine["Points"]) \
+                and names == vtk_names and dx == 0.0 \
+                and (data.GetNumberOfPolys() if kind == "surfaces" else data.GetNumberOfVerts()) \
+                == int(mine["_piece"]["NumberOfPolys" if kind == "surfaces" else "NumberOfVerts"])
+            check(ok, "VTK reads %s t = %g: %d points, arrays %s"
+                  % (os.path.basename(path), t, data.GetNumberOfPoints(), ", ".join(vtk_names)))
+
+
 def check_restart(case):
     sv = series(case, "surfaces")
     names = [os.path.basename(f) for f, _ in sv]
@@ -193,6 +224,7 @@ def main():
     scratch = sys.argv[1]
     serial = check_case(os.path.join(scratch, "serial"))
     check_renderer_rebuild(os.path.join(scratch, "serial"))
+    check_vtk_reader(os.path.join(scratch, "parallel"))
     parallel = check_case(os.path.join(scratch, "parallel"))
     if len(serial) == len(parallel) == len(TIMES):
         compare(serial, parallel)
