@@ -40,25 +40,12 @@ Description
 
 // * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * //
 
-int main(int argc, char *argv[])
+namespace
 {
-    argList::addNote
-    (
-        "Transient PIMPLE solver for an incompressible carrier phase coupled"
-        " with a cloud of superellipsoid parcels (volume fraction and"
-        " momentum coupling as DPMFoam)."
-    );
-    argList::addOption
-    (
-        "cloud",
-        "name",
-        "specify alternative cloud name. default is 'kinematicCloud'"
-    );
 
-    #include "postProcess.H"
-
-    #include "addCheckCaseOptions.H"
-    #include "setRootCaseLists.H"
+//- The solver proper, after the argument list (see main)
+int solve(argList& args)
+{
     #include "createTime.H"
     #include "createMesh.H"
     #include "createControl.H"
@@ -155,9 +142,58 @@ int main(int argc, char *argv[])
         runTime.printExecutionTime(Info);
     }
 
+    // Initial + injected = present + escaped (per patch) + removed
+    kinematicCloud.writeBookkeeping();
+
     Info<< "End\n" << endl;
 
     return 0;
+}
+
+} // End anonymous namespace
+
+
+int main(int argc, char *argv[])
+{
+    argList::addNote
+    (
+        "Transient PIMPLE solver for an incompressible carrier phase coupled"
+        " with a cloud of superellipsoid parcels (volume fraction and"
+        " momentum coupling as DPMFoam)."
+    );
+    argList::addOption
+    (
+        "cloud",
+        "name",
+        "specify alternative cloud name. default is 'kinematicCloud'"
+    );
+
+    #include "postProcess.H"
+
+    #include "addCheckCaseOptions.H"
+    #include "setRootCaseLists.H"
+
+    // Fatal errors (also OpenFOAM's own, e.g. an unknown particle force or
+    // a restart field of the wrong size, which would call abort()) end the
+    // run with the message and exit code 1 instead of SIGABRT and a stack
+    // trace (set FOAM_ABORT for the stack trace). Caught here, while args
+    // (whose destructor ends the process with status 0) still exists
+    FatalError.throwExceptions();
+    FatalIOError.throwExceptions();
+    try
+    {
+        return solve(args);
+    }
+    catch (const Foam::IOerror& err)
+    {
+        Perr<< nl << err << nl << "\nFOAM exiting\n" << endl;
+    }
+    catch (const Foam::error& err)
+    {
+        Perr<< nl << err << nl << "\nFOAM exiting\n" << endl;
+    }
+    Pstream::exit(1);
+    return 1;
 }
 
 

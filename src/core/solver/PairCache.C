@@ -142,6 +142,33 @@ void PairCache::dropUntouched()
 }
 
 
+std::vector<PairRecord> PairCache::records() const
+{
+    std::vector<PairRecord> out;
+    out.reserve(size_);
+    for (const PairRecord& r : slots_)
+    {
+        if (r.key != 0) out.push_back(r);
+    }
+    return out;
+}
+
+
+bool PairCache::decodeKey(std::uint64_t key, long& first, long& second)
+{
+    // Inverse of wallKey / pairKey
+    if (key >> 63)
+    {
+        first = long((key >> 24) & ((std::uint64_t(1) << 39) - 1)) - 1;
+        second = long(key & ((std::uint64_t(1) << 24) - 1)) - 1;
+        return true;
+    }
+    first = long(key >> 32) - 1;
+    second = long(key & 0xffffffffULL) - 1;
+    return false;
+}
+
+
 void PairCache::clear()
 {
     slots_.clear();

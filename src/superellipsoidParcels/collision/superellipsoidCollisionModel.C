@@ -8,6 +8,7 @@
 #include "wallPolyPatch.H"
 #include "Time.H"
 #include "Pstream.H"
+#include "superellipsoidDictionaryChecks.H"
 
 #include "dynamics/RigidBodyRotation.H"
 
@@ -81,15 +82,8 @@ Foam::scalar Foam::superellipsoidCollisionModel::readBounded
     const Foam::scalar hi
 )
 {
-    const Foam::scalar value = dict.get<Foam::scalar>(key);
-    if (!(value >= lo && value <= hi))
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry " << key << ' ' << value
-            << ": must lie in [" << lo << ", " << hi << "]" << Foam::nl
-            << Foam::exit(Foam::FatalIOError);
-    }
-    return value;
+    // Missing, wrong type, not finite, out of range: FatalIOError
+    return superellipsoidDictionaryChecks::readBounded(dict, key, lo, hi);
 }
 
 
@@ -99,16 +93,8 @@ Foam::scalar Foam::superellipsoidCollisionModel::readPositive
     const Foam::word& key
 )
 {
-    const Foam::scalar value = dict.get<Foam::scalar>(key);
-    if (!(value > 0))
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry " << key << ' ' << value << ": must be positive"
-            << Foam::nl << Foam::exit(Foam::FatalIOError);
-    }
-    return value;
+    return superellipsoidDictionaryChecks::readPositive(dict, key);
 }
-
 
 
 Foam::autoPtr<Foam::superellipsoidCollisionModel>
@@ -170,7 +156,19 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
         return;
     }
 
-    const label nSub = dict.getOrDefault<label>("nSubCycles", 0);
+    // Unknown keywords (typos) are errors, not silently ignored
+    superellipsoidDictionaryChecks::checkKeywords
+    (
+        dict,
+        {
+            "model", "nSubCycles", "displacementFraction", "maxSweeps",
+            "impulseCoeffs", "softContactCoeffs"
+        },
+        "superellipsoidCollision"
+    );
+
+    const label nSub =
+        superellipsoidDictionaryChecks::readLabelOrDefault(dict, "nSubCycles", 0);
     if (nSub < 0)
     {
         FatalIOErrorInFunction(dict)
@@ -186,7 +184,8 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     }
     if (dict.found("maxSweeps"))
     {
-        const label sweeps = dict.get<label>("maxSweeps");
+        const label sweeps =
+            superellipsoidDictionaryChecks::readLabel(dict, "maxSweeps");
         if (sweeps < 1)
         {
             FatalIOErrorInFunction(dict)

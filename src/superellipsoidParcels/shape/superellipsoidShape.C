@@ -5,6 +5,7 @@
 #include "superellipsoidShape.H"
 
 #include "error.H"
+#include "superellipsoidDictionaryChecks.H"
 #include "mathematicalConstants.H"
 
 // * * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
@@ -14,11 +15,14 @@ Foam::superellipsoidShape::read(const dictionary& dict)
 {
     using superellipsoid::Superellipsoid;
 
-    const scalar a = dict.get<scalar>("a");
-    const scalar b = dict.get<scalar>("b");
-    const scalar c = dict.get<scalar>("c");
-    const scalar eps1 = dict.get<scalar>("epsilon1");
-    const scalar eps2 = dict.get<scalar>("epsilon2");
+    using superellipsoidDictionaryChecks::readScalar;
+
+    // Missing, wrong type or non-finite: FatalIOError naming the entry
+    const scalar a = readScalar(dict, "a");
+    const scalar b = readScalar(dict, "b");
+    const scalar c = readScalar(dict, "c");
+    const scalar eps1 = readScalar(dict, "epsilon1");
+    const scalar eps2 = readScalar(dict, "epsilon2");
 
     // Keyword-level checks first, so the message names the dictionary entry
     const std::pair<const char*, scalar> halfAxes[] = {{"a", a}, {"b", b}, {"c", c}};

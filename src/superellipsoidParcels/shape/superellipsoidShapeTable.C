@@ -10,6 +10,7 @@
 #include "hydrodynamics/StokesResistanceSolver.H"
 
 #include "error.H"
+#include "superellipsoidDictionaryChecks.H"
 #include "Pstream.H"
 #include "OSspecific.H"
 #include "mathematicalConstants.H"
@@ -27,20 +28,38 @@ using namespace Foam;
 //  directly or by dEq and aspectRatios (a/c, b/c)
 dictionary halfAxesDict(const dictionary& dict)
 {
-    if (!dict.found("dEq"))
+    namespace checks = superellipsoidDictionaryChecks;
+
+    if (!dict.found("dEq", keyType::LITERAL))
     {
+        checks::rejectIfFound
+        (
+            dict, "aspectRatios",
+            "aspectRatios needs dEq (else give the half-axes a, b, c)"
+        );
         return dict;
     }
+    for (const char* key : {"a", "b", "c"})
+    {
+        checks::rejectIfFound
+        (
+            dict, key,
+            "give either the half-axes a, b, c or dEq and aspectRatios,"
+            " not both"
+        );
+    }
 
-    const scalar dEq = dict.get<scalar>("dEq");
-    if (!(dEq > 0) || !std::isfinite(dEq))
+    const scalar dEq = checks::readScalar(dict, "dEq");
+    if (!(dEq > 0))
     {
         FatalIOErrorInFunction(dict)
             << "Bad entry dEq " << dEq
             << ": the volume-equivalent diameter must be positive" << nl
             << exit(FatalIOError);
     }
-    const vector2D ratios = dict.get<vector2D>("aspectRatios");
+    const List<scalar> r =
+        checks::readNumbers(dict, "aspectRatios", 2, "(a/c b/c)");
+    const vector2D ratios(r[0], r[1]);
     if (!(ratios.x() >= ratios.y() && ratios.y() >= 1) || !std::isfinite(ratios.x()))
     {
         FatalIOErrorInFunction(dict)
@@ -99,6 +118,18 @@ Foam::superellipsoidShapeTable::readEntry
     using namespace superellipsoidConversions;
     namespace se = superellipsoid;
 
+    namespace checks = superellipsoidDictionaryChecks;
+
+    checks::checkKeywords
+    (
+        dict,
+        {
+            "a", "b", "c", "epsilon1", "epsilon2", "dEq", "aspectRatios",
+            "K", "Omega", "Pi", "resistance", "resolution"
+        },
+        "shape " + name
+    );
+
     const superellipsoidShape geometry(halfAxesDict(dict));
     const se::Superellipsoid& shape = geometry.core();
     const se::ShapeParameters params = se::ShapeParameters::of(shape);
@@ -111,6 +142,15 @@ Foam::superellipsoidShapeTable::readEntry
 
     if (given)
     {
+        for (const char* key : {"resistance", "resolution"})
+        {
+            checks::rejectIfFound
+            (
+                dict, key,
+                "the resistance tensors K, Omega, Pi are given, so they are"
+                " not computed"
+            );
+        }
         // All three are required once one is given (dict.get names a
         // missing one)
         const tensor K = dict.get<tensor>("K");
@@ -135,7 +175,7 @@ Foam::superellipsoidShapeTable::readEntry
     {
         se::ResistanceOptions options;
         options.source = readSource(dict);
-        options.resolution = dict.getOrDefault<label>("resolution", 0);
+        options.resolution = checks::readLabelOrDefault(dict, "resolution", 0);
         if (options.resolution < 0)
         {
             FatalIOErrorInFunction(dict)

@@ -5,6 +5,7 @@
 #include "impulseSuperellipsoidCollision.H"
 #include "eigenConversions.H"
 #include "addToRunTimeSelectionTable.H"
+#include "superellipsoidDictionaryChecks.H"
 
 namespace Foam
 {
@@ -22,10 +23,25 @@ superellipsoid::ImpulseLaw
 Foam::superellipsoidCollisionModels::impulse::readLaw
 (
     const Foam::dictionary& dict,
-    const superellipsoid::ImpulseLaw& defaults
+    const superellipsoid::ImpulseLaw& defaults,
+    const bool isWall
 )
 {
     superellipsoid::ImpulseLaw law = defaults;
+    if (isWall)
+    {
+        superellipsoidDictionaryChecks::checkKeywords
+        (
+            dict, {"epsilonN", "epsilonT", "mu"}, "impulse wall law"
+        );
+    }
+    else
+    {
+        superellipsoidDictionaryChecks::checkKeywords
+        (
+            dict, {"epsilonN", "epsilonT", "mu", "wall"}, "impulse law"
+        );
+    }
     if (dict.found("epsilonN"))
     {
         law.normalRestitution = superellipsoidCollisionModel::readBounded(dict, "epsilonN", 0, 1);
@@ -75,11 +91,11 @@ Foam::superellipsoidCollisionModels::impulse::impulse
     )
 {
     const dictionary& coeffs = dict.optionalSubDict("impulseCoeffs");
-    settings_.pairLaw = readLaw(coeffs, superellipsoid::ImpulseLaw::frictionless(1));
+    settings_.pairLaw = readLaw(coeffs, superellipsoid::ImpulseLaw::frictionless(1), false);
     settings_.wallLaw = settings_.pairLaw;
     if (coeffs.found("wall"))
     {
-        settings_.wallLaw = readLaw(coeffs.subDict("wall"), settings_.pairLaw);
+        settings_.wallLaw = readLaw(coeffs.subDict("wall"), settings_.pairLaw, true);
     }
     // Used by the core only for the substep rule and resting contacts
     settings_.gravity = superellipsoidConversions::toEigen(g);

@@ -4,6 +4,7 @@
 
 #include "softContactSuperellipsoidCollision.H"
 #include "addToRunTimeSelectionTable.H"
+#include "superellipsoidDictionaryChecks.H"
 
 #include "dynamics/RigidBodyRotation.H"
 
@@ -27,6 +28,10 @@ Foam::superellipsoidCollisionModels::softContact::readMaterial
 )
 {
     superellipsoid::ContactMaterial m = defaults;
+    superellipsoidDictionaryChecks::checkKeywords
+    (
+        dict, {"youngsModulus", "poissonsRatio"}, "softContact wall material"
+    );
     if (dict.found("youngsModulus"))
     {
         m.youngsModulus = superellipsoidCollisionModel::readPositive(dict, "youngsModulus");
@@ -57,6 +62,15 @@ Foam::superellipsoidCollisionModels::softContact::softContact
     )
 {
     const dictionary& dict = modelDict.subDict("softContactCoeffs");
+    superellipsoidDictionaryChecks::checkKeywords
+    (
+        dict,
+        {
+            "youngsModulus", "poissonsRatio", "epsilonN", "mu", "normalLaw",
+            "stepsPerContact", "referenceSpeed", "wall"
+        },
+        "softContact law"
+    );
 
     settings_.particleMaterial = superellipsoid::ContactMaterial::elastic
     (
@@ -92,7 +106,8 @@ Foam::superellipsoidCollisionModels::softContact::softContact
             << "Bad entry normalLaw " << law << ": expected hertz or hooke"
             << nl << exit(FatalIOError);
     }
-    const label steps = dict.getOrDefault<label>("stepsPerContact", 20);
+    const label steps =
+        superellipsoidDictionaryChecks::readLabelOrDefault(dict, "stepsPerContact", 20);
     if (steps < superellipsoid::SoftContactLaw::minimumStepsPerContact)
     {
         FatalIOErrorInFunction(dict)

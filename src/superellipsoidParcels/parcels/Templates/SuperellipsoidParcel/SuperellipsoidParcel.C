@@ -187,7 +187,13 @@ bool Foam::SuperellipsoidParcel<ParcelType>::hitPatch
     {
         cloud.countWallBackstop();
     }
-    return ParcelType::hitPatch(cloud, td);
+    const bool handled = ParcelType::hitPatch(cloud, td);
+    if (!td.keepParticle)
+    {
+        // Removed by the patch interaction (escape): bookkeeping per patch
+        cloud.countEscape(this->patch());
+    }
+    return handled;
 }
 
 

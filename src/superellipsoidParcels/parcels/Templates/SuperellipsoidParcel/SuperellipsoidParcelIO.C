@@ -9,6 +9,29 @@
 #include "IOstreams.H"
 #include "IOField.H"
 
+// * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * //
+
+namespace Foam
+{
+namespace superellipsoidParcelIO
+{
+    //- Size of the cloud's shape table (SuperellipsoidCloud), or -1 for a
+    //  base cloud (KinematicCloud::readFields) that has none
+    template<class CloudType>
+    auto nShapes(const CloudType& c, int) -> decltype(label(c.shapes().size()))
+    {
+        return c.shapes().size();
+    }
+
+    template<class CloudType>
+    label nShapes(const CloudType&, long)
+    {
+        return -1;
+    }
+}
+}
+
+
 // * * * * * * * * * * * * * * Static Data Members * * * * * * * * * * * * * //
 
 template<class ParcelType>
@@ -70,31 +93,75 @@ Foam::SuperellipsoidParcel<ParcelType>::SuperellipsoidParcel
 
 template<class ParcelType>
 template<class CloudType>
-void Foam::SuperellipsoidParcel<ParcelType>::readFields(CloudType& c)
+void Foam::SuperellipsoidParcel<ParcelType>::setFields
+(
+    CloudType& c,
+    const IOField<scalar>& e0,
+    const IOField<vector>& e,
+    const IOField<vector>& omegaP,
+    const IOField<label>& shapeId,
+    const label nShapes
+)
 {
-    const bool valid = c.size();
+    // Everything is checked before a parcel is touched: a corrupt restart
+    // is refused (FatalError naming the field file and the time), never
+    // zero-filled, truncated or clamped
+    const word where(" (time " + c.time().timeName() + ")");
+    const label np = c.size();
 
-    ParcelType::readFields(c);
+    const auto badSize = [&](const regIOobject& io, const label n)
+    {
+        if (n != np)
+        {
+            FatalErrorInFunction
+                << "Bad restart field " << io.objectPath() << where << ": "
+                << n << " values for " << np << " parcels (positions)"
+                << " of cloud " << c.name()
+                << ": truncated or corrupt file" << nl << exit(FatalError);
+        }
+    };
+    badSize(e0, e0.size());
+    badSize(e, e.size());
+    badSize(omegaP, omegaP.size());
+    badSize(shapeId, shapeId.size());
 
-    IOField<scalar> e0(c.fieldIOobject("e0", IOobject::MUST_READ), valid);
-    c.checkFieldIOobject(c, e0);
-
-    IOField<vector> e(c.fieldIOobject("e123", IOobject::MUST_READ), valid);
-    c.checkFieldIOobject(c, e);
-
-    IOField<vector> omegaP
-    (
-        c.fieldIOobject("omegaP", IOobject::MUST_READ),
-        valid
-    );
-    c.checkFieldIOobject(c, omegaP);
-
-    IOField<label> shapeId
-    (
-        c.fieldIOobject("shapeId", IOobject::MUST_READ),
-        valid
-    );
-    c.checkFieldIOobject(c, shapeId);
+    for (label i = 0; i < np; ++i)
+    {
+        const scalar qq = sqr(e0[i]) + magSqr(e[i]);
+        if (!std::isfinite(qq) || !(mag(std::sqrt(qq) - 1) <= maxRestartQuaternionError))
+        {
+            FatalErrorInFunction
+                << "Bad restart fields " << e0.objectPath() << " and "
+                << e.objectPath() << where << ": parcel " << i
+                << " has e0 " << e0[i] << ", e123 " << e[i] << ", |e| "
+                << std::sqrt(qq) << " (must be a unit quaternion within "
+                << maxRestartQuaternionError << ")" << nl << exit(FatalError);
+        }
+        if (!std::isfinite(magSqr(omegaP[i])))
+        {
+            FatalErrorInFunction
+                << "Bad restart field " << omegaP.objectPath() << where
+                << ": parcel " << i << " has omegaP " << omegaP[i]
+                << " (not finite)" << nl << exit(FatalError);
+        }
+        if (shapeId[i] < 0 || (nShapes >= 0 && shapeId[i] >= nShapes))
+        {
+            FatalErrorInFunction
+                << "Bad restart field " << shapeId.objectPath() << where
+                << ": parcel " << i << " has shapeId " << shapeId[i];
+            if (nShapes >= 0)
+            {
+                FatalError
+                    << " but the shape table of " << c.name() << " has "
+                    << nShapes << " shapes (ids 0 to " << nShapes - 1 << ")";
+            }
+            else
+            {
+                FatalError << " (must be >= 0)";
+            }
+            FatalError << nl << exit(FatalError);
+        }
+    }
 
     label i = 0;
     for (SuperellipsoidParcel<ParcelType>& p : c)
@@ -105,6 +172,31 @@ void Foam::SuperellipsoidParcel<ParcelType>::readFields(CloudType& c)
         p.shapeId_ = shapeId[i];
         ++i;
     }
+}
+
+
+template<class ParcelType>
+template<class CloudType>
+void Foam::SuperellipsoidParcel<ParcelType>::readFields(CloudType& c)
+{
+    const bool valid = c.size();
+
+    ParcelType::readFields(c);
+
+    const IOField<scalar> e0(c.fieldIOobject("e0", IOobject::MUST_READ), valid);
+    const IOField<vector> e(c.fieldIOobject("e123", IOobject::MUST_READ), valid);
+    const IOField<vector> omegaP
+    (
+        c.fieldIOobject("omegaP", IOobject::MUST_READ),
+        valid
+    );
+    const IOField<label> shapeId
+    (
+        c.fieldIOobject("shapeId", IOobject::MUST_READ),
+        valid
+    );
+
+    setFields(c, e0, e, omegaP, shapeId, superellipsoidParcelIO::nShapes(c, 0));
 }
 
 
@@ -175,20 +267,15 @@ void Foam::SuperellipsoidParcel<ParcelType>::readObjects
 
     if (!c.size()) return;
 
-    const auto& e0 = cloud::lookupIOField<scalar>("e0", obr);
-    const auto& e = cloud::lookupIOField<vector>("e123", obr);
-    const auto& omegaP = cloud::lookupIOField<vector>("omegaP", obr);
-    const auto& shapeId = cloud::lookupIOField<label>("shapeId", obr);
-
-    label i = 0;
-    for (SuperellipsoidParcel<ParcelType>& p : c)
-    {
-        p.e0_ = e0[i];
-        p.e_ = e[i];
-        p.omegaP_ = omegaP[i];
-        p.shapeId_ = shapeId[i];
-        ++i;
-    }
+    setFields
+    (
+        c,
+        cloud::lookupIOField<scalar>("e0", obr),
+        cloud::lookupIOField<vector>("e123", obr),
+        cloud::lookupIOField<vector>("omegaP", obr),
+        cloud::lookupIOField<label>("shapeId", obr),
+        -1
+    );
 }
 
 
