@@ -58,7 +58,10 @@ Foam::string Foam::superellipsoidDictionaryChecks::entryText
     {
         return "{ ... }";
     }
+    // 15 digits: the value as the user wrote it (0.7, not the 17-digit
+    // 0.69999999999999996 of a writePrecision-17 case)
     OStringStream os;
+    os.precision(15);
     const ITstream& is = ePtr->stream();
     forAll(is, i)
     {
@@ -161,7 +164,7 @@ Foam::scalar Foam::superellipsoidDictionaryChecks::readBounded
     if (!(value >= lo && value <= hi))
     {
         FatalIOErrorInFunction(dict)
-            << "Bad entry " << key << ' ' << value
+            << "Bad entry " << key << ' ' << entryText(dict, key).c_str()
             << ": must lie in [" << lo << ", " << hi << "]" << nl
             << exit(FatalIOError);
     }
@@ -179,7 +182,8 @@ Foam::scalar Foam::superellipsoidDictionaryChecks::readPositive
     if (!(value > 0))
     {
         FatalIOErrorInFunction(dict)
-            << "Bad entry " << key << ' ' << value << ": must be positive"
+            << "Bad entry " << key << ' ' << entryText(dict, key).c_str()
+            << ": must be positive"
             << nl << exit(FatalIOError);
     }
     return value;
