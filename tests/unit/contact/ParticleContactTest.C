@@ -265,3 +265,71 @@ TEST(ParticleContact, EdgeOnFlatFaceContactPointOnLineOfCentres)
         EXPECT_NEAR(c.normal.dot(c.point - c.pointOnB), 0.5*c.overlap, 1e-12);
     }
 }
+
+namespace
+{
+
+//- A at x = -d, B at x = +d, shapes/orientations given, overlapping by
+//  0.01 along x (extents from the support values along the centre line)
+Contact headOnContact
+(
+    const Superellipsoid& sA, const Quaternion& qA, const Superellipsoid& sB, const Quaternion& qB
+)
+{
+    Pose pA, pB;
+    pA.orientation = qA;
+    pB.orientation = qB;
+    const double reachA = globalSupport(sA, pA, Vector3::UnitX());
+    const double reachB = globalSupport(sB, pB, -Vector3::UnitX());
+    const double d = 0.5*(reachA + reachB - 0.01);
+    pA.position = Vector3(-d, 0, 0);
+    pB.position = Vector3(d, 0, 0);
+    return detectParticleContact(sA, pA, sB, pB);
+}
+
+} // namespace
+
+// Side on side of two crossed cylinder-like bodies (eps1 = 0.2 flat ends,
+// eps2 = 1 round section; A's axis along y, B's along z): by the mirror
+// symmetries y -> -y and z -> -z the contact point lies on the x axis.
+// Each side is round across (radius c) and flat along its axis, where the
+// support point jumps by ~ n_t^(1/9) ~ 0.05 c for a 1e-12 tilt: this is the
+// two-point line stencil of the contact point (both weights 1/2). Tolerance
+// 1e-6 c as in EdgeOnFlatFaceContactPointOnLineOfCentres (stencil residual
+// ~ 0.1 s^(-8/9) n_t ~ 1e-10 c), far below the 0.05 c failure.
+TEST(ParticleContact, CrossedCylinderSidesContactPointOnLineOfCentres)
+{
+    const Superellipsoid cylinder(1, 1, 1, 0.2, 1.0);
+    const Quaternion axisAlongY(Eigen::AngleAxisd(0.5*M_PI, Vector3::UnitX()));
+    for (const Vector3& tiltAxis : {Vector3(0, 0, 1), Vector3(0, 1, 0), Vector3(1, 2, 3).normalized()})
+    {
+        const Quaternion tilt(Eigen::AngleAxisd(1e-12, tiltAxis));
+        const Contact c = headOnContact(cylinder, tilt*axisAlongY, cylinder, tilt.conjugate());
+        ASSERT_EQ(c.status, ContactStatus::Touching);
+        EXPECT_NEAR(c.overlap, 0.01, 1e-6);
+        EXPECT_LT(std::abs(c.point.y()), 1e-6) << "tilt axis " << tiltAxis.transpose();
+        EXPECT_LT(std::abs(c.point.z()), 1e-6) << "tilt axis " << tiltAxis.transpose();
+    }
+}
+
+// Vertex of a cube-like A (eps 0.2, body diagonal along x) on the flat face
+// of B: by A's threefold symmetry about x and B's mirror symmetries the
+// contact point lies on the x axis. A's vertex is smooth (curvature radius
+// << c: its support point is used without stencil) and B's flat face has
+// curvature weight ~ 0 (its jumping support point, ~0.05 c for a 1e-12
+// tilt, enters with weight < 1e-6): the point stays on the axis to 1e-6 c.
+TEST(ParticleContact, VertexOnFlatFaceContactPointOnLineOfCentres)
+{
+    const Superellipsoid cube(1, 1, 1, 0.2, 0.2);
+    const Quaternion diagonalAlongX = Quaternion::FromTwoVectors(Vector3(1, 1, 1).normalized(), Vector3::UnitX());
+    for (const Vector3& tiltAxis : {Vector3(0, 0, 1), Vector3(0, 1, 0), Vector3(1, 2, 3).normalized()})
+    {
+        const Quaternion tilt(Eigen::AngleAxisd(1e-12, tiltAxis));
+        const Contact c = headOnContact(cube, diagonalAlongX, cube, tilt);
+        ASSERT_EQ(c.status, ContactStatus::Touching);
+        EXPECT_NEAR(c.overlap, 0.01, 1e-6);
+        EXPECT_NEAR((c.normal - Vector3::UnitX()).norm(), 0.0, 1e-6);
+        EXPECT_LT(std::abs(c.point.y()), 1e-6) << "tilt axis " << tiltAxis.transpose();
+        EXPECT_LT(std::abs(c.point.z()), 1e-6) << "tilt axis " << tiltAxis.transpose();
+    }
+}
