@@ -508,10 +508,26 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
     restingSpeed_.assign(nc, 0.0);
     best_.assign(system.size(), -1);
 
+    // Frictionless laws (impulse along n only, Eqs. 73-74, 82-86): the
+    // sweeps work on global velocities and per-contact constants (the
+    // positions do not change during the sweeps), see prepareNormalSweeps
+    const bool normalOnly = settings_.pairLaw.tangential == TangentialModel::frictionless
+                         && settings_.wallLaw.tangential == TangentialModel::frictionless;
+    if (normalOnly) prepareNormalSweeps(system);
+
     // Normal relative velocity n.u of contact k, Eq. (64); u = v_B - v_A
     // at the contact point (B = wall: its velocity)
     auto normalSpeed = [&](const StepContact& c)
     {
+        if (normalOnly)
+        {
+            const NormalSweepContact& q = sweepContacts_[&c - contacts_.data()];
+            const Vector3 uA = sweepVelocity_[c.a] + sweepOmega_[c.a].cross(q.rA);
+            const Vector3 uB = c.b >= 0
+                ? Vector3(sweepVelocity_[c.b] + sweepOmega_[c.b].cross(q.rB))
+                : system.walls.velocity[c.face];
+            return c.point.normal.dot(uB - uA);
+        }
         const Particle& A = system.particles[c.a];
         const Vector3 uB = c.b >= 0
             ? pointVelocity(system.particles[c.b], c.point.point)
@@ -554,6 +570,33 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
     auto resolve = [&](int k, bool resting)
     {
         const StepContact& c = contacts_[k];
+        if (normalOnly)
+        {
+            // P = lambda n on B with n.u+ = -eps_n n.u- (Eq. 65/75):
+            // lambda = -(1 + eps_n) n.u- / (n.K.n), exactly resolveImpulse's
+            // frictionless branch (Thomson-Tait: dT = -(1 - eps_n^2) ... <= 0)
+            const double un = normalSpeed(c);
+            const double epsN = resting ? 0.0
+                : (c.b >= 0 ? settings_.pairLaw.normalRestitution : settings_.wallLaw.normalRestitution);
+            if (un < 0)
+            {
+                const NormalSweepContact& q = sweepContacts_[k];
+                const double lambda = -(1 + epsN)*un*q.inverseEffectiveMass;
+                const Vector3& n = c.point.normal;
+                sweepVelocity_[c.a] -= (lambda*inverseMass_[c.a])*n;
+                sweepOmega_[c.a] -= lambda*q.spinA;
+                sweepChanged_[c.a] = 1;
+                if (c.b >= 0)
+                {
+                    sweepVelocity_[c.b] += (lambda*inverseMass_[c.b])*n;
+                    sweepOmega_[c.b] += lambda*q.spinB;
+                    sweepChanged_[c.b] = 1;
+                }
+            }
+            ++(c.b >= 0 ? diag.pairCollisions : diag.wallCollisions);
+            if (resting) ++diag.restingImpulses;
+            return;
+        }
         Particle& A = system.particles[c.a];
         if (c.b >= 0)
         {
@@ -639,7 +682,11 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
 
     // Phase 2: resting contacts, Gauss-Seidel in canonical order, eps_n -> 0,
     // until none approaches faster than restingTolerance |a| h
-    if (!anyResting || settings_.maxRestingSweeps == 0) return sweeps;
+    if (!anyResting || settings_.maxRestingSweeps == 0)
+    {
+        if (normalOnly) finishNormalSweeps(system);
+        return sweeps;
+    }
     int restingSweeps = 0;
     for (int sweep = 0; ; ++sweep)
     {
@@ -663,7 +710,68 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
         restingSweeps = sweep + 1;
     }
     diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, restingSweeps);
+    if (normalOnly) finishNormalSweeps(system);
     return sweeps + restingSweeps;
+}
+
+
+void CollisionStep::prepareNormalSweeps(const ParticleSystem& system)
+{
+    // Global velocities and inverse masses of the particles in contact;
+    // per contact the lever arms r = p - x, the spin change per unit impulse
+    // I^-1 (r x n) (global I^-1 = Q diag(1/I') Q^T, Eq. 62) and
+    // 1/(n.K.n) with n.K.n = sum (1/m + (r x n).I^-1 (r x n)), Eq. (73)
+    const int n = system.size();
+    sweepVelocity_.resize(n);
+    sweepOmega_.resize(n);
+    inverseMass_.resize(n);
+    sweepChanged_.assign(n, 0);
+    sweepInverseInertia_.resize(n);
+    sweepReady_.assign(n, 0);
+    auto ready = [&](int i)
+    {
+        if (sweepReady_[i]) return;
+        const Particle& p = system.particles[i];
+        const Matrix3 Q = p.pose.orientation.toRotationMatrix();
+        sweepVelocity_[i] = p.velocity;
+        sweepOmega_[i] = Q*p.angularVelocity;
+        inverseMass_[i] = 1.0/p.mass;
+        sweepInverseInertia_[i] = Q*p.principalMoments.cwiseInverse().asDiagonal()*Q.transpose();
+        sweepReady_[i] = 1;
+    };
+    const int nc = int(contacts_.size());
+    sweepContacts_.resize(nc);
+    for (int k = 0; k < nc; ++k)
+    {
+        const StepContact& c = contacts_[k];
+        NormalSweepContact& q = sweepContacts_[k];
+        const Vector3& nrm = c.point.normal;
+        ready(c.a);
+        q.rA = c.point.point - system.particles[c.a].pose.position;
+        const Vector3 armA = q.rA.cross(nrm);
+        q.spinA = sweepInverseInertia_[c.a]*armA;
+        double nKn = inverseMass_[c.a] + armA.dot(q.spinA);
+        if (c.b >= 0)
+        {
+            ready(c.b);
+            q.rB = c.point.point - system.particles[c.b].pose.position;
+            const Vector3 armB = q.rB.cross(nrm);
+            q.spinB = sweepInverseInertia_[c.b]*armB;
+            nKn += inverseMass_[c.b] + armB.dot(q.spinB);
+        }
+        q.inverseEffectiveMass = 1.0/nKn;
+    }
+}
+
+
+void CollisionStep::finishNormalSweeps(ParticleSystem& system) const
+{
+    // omega' = e^-1 omega; only particles that received an impulse
+    for (int i = 0; i < system.size(); ++i)
+    {
+        if (!sweepChanged_[i]) continue;
+        storeVelocities(system.particles[i], sweepVelocity_[i], sweepOmega_[i]);
+    }
 }
 
 
