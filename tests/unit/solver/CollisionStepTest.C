@@ -664,3 +664,50 @@ TEST(RestingContacts, PileOfThirtyRandomSuperellipsoidsInABoxSettles)
     // 0.06 c measured); resting overlaps are 1e-5 c
     EXPECT_LT(maxOverlap, 0.1);
 }
+
+
+TEST(FrictionlessSweeps, FastPathEqualsTheGeneralImpulseSolution)
+{
+    // The frictionless sweeps use per-contact constants (lever arms,
+    // I^-1 (r x n), 1/(n.K.n)) and global velocities; eps_t = 1 restitution
+    // is the same law through resolveImpulse (its frictionless branch) per
+    // impulse. One detection + collision and resting sweeps of a dense
+    // cluster of four shapes on a floor under gravity (many simultaneous
+    // contacts): velocities agree to round-off, 1e-12 of the largest speed
+    // (the two paths differ only in the order of floating-point operations)
+    ParticleSystem fast = randomCluster(27, 3, 1.9*radius);
+    addFloor(fast.walls, -0.8*radius, 0.1);
+    for (Particle& p : fast.particles) p.velocity.z() -= 0.05;
+    ParticleSystem general = fast;
+    CollisionSettings settings;
+    settings.gravity = Vector3(0, 0, -9.81);
+    settings.pairLaw = ImpulseLaw::frictionless(0.4);
+    settings.wallLaw = ImpulseLaw::frictionless(0.3);
+    CollisionStep fastStep(settings);
+    settings.pairLaw = ImpulseLaw::withTangentialRestitution(0.4, 1.0);
+    settings.wallLaw = ImpulseLaw::withTangentialRestitution(0.3, 1.0);
+    CollisionStep generalStep(settings);
+    const double h = 1e-5;
+    CollisionDiagnostics dFast, dGeneral;
+    fastStep.detect(fast, dFast);
+    generalStep.detect(general, dGeneral);
+    ASSERT_EQ(fastStep.contacts().size(), generalStep.contacts().size());
+    ASSERT_GT(dFast.pairContacts, 10);
+    ASSERT_GT(dFast.wallContacts, 3);
+    fastStep.resolveSweeps(fast, dFast, h);
+    generalStep.resolveSweeps(general, dGeneral, h);
+    EXPECT_EQ(dFast.pairCollisions, dGeneral.pairCollisions);
+    EXPECT_EQ(dFast.wallCollisions, dGeneral.wallCollisions);
+    double vMax = 0, wMax = 0;
+    for (const Particle& p : general.particles)
+    {
+        vMax = std::max(vMax, p.velocity.norm());
+        wMax = std::max(wMax, p.angularVelocity.norm());
+    }
+    for (int i = 0; i < fast.size(); ++i)
+    {
+        EXPECT_LT((fast.particles[i].velocity - general.particles[i].velocity).norm(), 1e-12*vMax) << i;
+        EXPECT_LT((fast.particles[i].angularVelocity - general.particles[i].angularVelocity).norm(), 1e-12*wMax)
+            << i;
+    }
+}
