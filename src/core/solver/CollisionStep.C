@@ -25,6 +25,11 @@ constexpr double approachTolerance = 1e-9;
 //- Initial capacity of the per-particle wall-contact buffer
 constexpr int initialFaceContacts = 64;
 
+//- Enlargement of a particle's cached wall-face query box per side, as a
+//  fraction of the box size (CollisionStep::wallCandidates): a particle
+//  re-queries the face grid after moving ~ its bounding radius
+constexpr double wallQueryMargin = 0.5;
+
 [[noreturn]] void invalidSetting(const char* name, double value, const char* requirement)
 {
     std::ostringstream os;
@@ -390,13 +395,14 @@ const std::vector<StepContact>& CollisionStep::detect
             wallGrid_.build(walls.faces, cellSize);
             groupCoplanarFaces(walls.faces, facePlane_);
             wallGridValid_ = true;
+            for (WallQueryCache& q : wallQueries_) q.id = -1;
         }
         for (int i = 0; i < n; ++i)
         {
             const Particle& P = system.particles[i];
             const Superellipsoid& s = system.shapes[P.shapeIndex];
             const Vector3 extent = Vector3::Constant(radii_[i]);
-            wallGrid_.query(P.pose.position - extent, P.pose.position + extent, faceCandidates_);
+            wallCandidates(i, P.id, P.pose.position - extent, P.pose.position + extent);
             int nFace = 0;
             auto addFaceContact = [&](Contact c, int f)
             {
@@ -497,6 +503,31 @@ const std::vector<StepContact>& CollisionStep::detect
         diag.maxOverlapRatio = std::max(diag.maxOverlapRatio, c.overlapRatio);
     }
     return contacts_;
+}
+
+
+void CollisionStep::wallCandidates(int i, long id, const Vector3& lo, const Vector3& hi)
+{
+    // Faces whose boxes overlap [lo, hi], ascending: the faces of a query
+    // with a box enlarged by wallQueryMargin (its half size) on each side,
+    // kept per particle while [lo, hi] stays inside it, filtered by the
+    // same box test as WallFaceGrid::query (an ascending superset filtered
+    // gives exactly query(lo, hi): no change of results, only of cost)
+    if (int(wallQueries_.size()) <= i) wallQueries_.resize(i + 1);
+    WallQueryCache& q = wallQueries_[i];
+    if (q.id != id || !((lo.array() >= q.lo.array()).all() && (hi.array() <= q.hi.array()).all()))
+    {
+        const Vector3 margin = wallQueryMargin*(hi - lo);
+        q.id = id;
+        q.lo = lo - margin;
+        q.hi = hi + margin;
+        wallGrid_.query(q.lo, q.hi, q.faces);
+    }
+    faceCandidates_.clear();
+    for (const int f : q.faces)
+    {
+        if (wallGrid_.faceBoxOverlaps(f, lo, hi)) faceCandidates_.push_back(f);
+    }
 }
 
 
