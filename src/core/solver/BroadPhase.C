@@ -119,18 +119,40 @@ void CellList::build(const Vector3* centres, const double* radii, int n, double 
 
 void CellList::findPairs(std::vector<CandidatePair>& out) const
 {
+    // Half stencil: the own cell (pairs j > i) and the 13 "forward"
+    // neighbours (dz > 0, or dz = 0 and dy > 0, or dz = dy = 0 and dx > 0):
+    // a pair in neighbouring cells is seen once, from the cell whose
+    // offset to the other is forward (half the lookups of the 27-cell
+    // stencil, the same pair set)
+    static constexpr int forward[13][3] =
+    {
+        {1, 0, 0},
+        {-1, 1, 0}, {0, 1, 0}, {1, 1, 0},
+        {-1, -1, 1}, {0, -1, 1}, {1, -1, 1},
+        {-1, 0, 1}, {0, 0, 1}, {1, 0, 1},
+        {-1, 1, 1}, {0, 1, 1}, {1, 1, 1}
+    };
     out.clear();
     for (int i = 0; i < n_; ++i)
     {
         const Vector3& ci = centres_[i];
+        const double ri = radii_[i];
+        const std::int64_t own = cell_[i];
+        {
+            const std::uint64_t b = bucket_[i];
+            for (int s = bucketStart_[b]; s < bucketStart_[b + 1]; ++s)
+            {
+                const int j = sorted_[s];
+                if (j <= i || cell_[j] != own) continue;
+                if (boundingSpheresOverlap(ci, ri, centres_[j], radii_[j])) out.push_back({i, j});
+            }
+        }
         const std::int64_t ix = cellCoordinate(ci.x());
         const std::int64_t iy = cellCoordinate(ci.y());
         const std::int64_t iz = cellCoordinate(ci.z());
-        for (int dz = -1; dz <= 1; ++dz)
-        for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx)
+        for (const auto& d : forward)
         {
-            const std::int64_t jx = ix + dx, jy = iy + dy, jz = iz + dz;
+            const std::int64_t jx = ix + d[0], jy = iy + d[1], jz = iz + d[2];
             // Clamped coordinates: beyond the key range no neighbour exists
             if (std::abs(jx) > maxCellCoordinate || std::abs(jy) > maxCellCoordinate
              || std::abs(jz) > maxCellCoordinate)
@@ -142,11 +164,11 @@ void CellList::findPairs(std::vector<CandidatePair>& out) const
             for (int s = bucketStart_[b]; s < bucketStart_[b + 1]; ++s)
             {
                 const int j = sorted_[s];
-                // j > i once per pair; own cell must be this stencil cell
-                if (j <= i || cell_[j] != key) continue;
-                if (boundingSpheresOverlap(ci, radii_[i], centres_[j], radii_[j]))
+                // own cell must be this stencil cell (hash collisions)
+                if (cell_[j] != key) continue;
+                if (boundingSpheresOverlap(ci, ri, centres_[j], radii_[j]))
                 {
-                    out.push_back({i, j});
+                    out.push_back(i < j ? CandidatePair{i, j} : CandidatePair{j, i});
                 }
             }
         }
