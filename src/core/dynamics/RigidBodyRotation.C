@@ -99,6 +99,12 @@ Quaternion axisRotation(int k, double angle)
 //  constant, so e -> e (x) exp(dt omega') and L' -> exp(-dt [omega']x) L'.
 void axisFlow(Quaternion& e, Vector3& L, int k, double coeff, double dt)
 {
+    if (coeff == 0)
+    {
+        // Equal moments (sphere; axis of a body of revolution): the flow is
+        // the identity, exactly; skips two sincos and a quaternion product
+        return;
+    }
     const double angle = dt*coeff*L(k);
     rotateAboutAxis(L, k, -angle);
     e = e*axisRotation(k, angle);
