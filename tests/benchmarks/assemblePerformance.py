@@ -216,7 +216,7 @@ def main():
              "iteration, %s. Counters are the benchmarks' own (e.g. `med_us`: median CPU microseconds per call "
              "over the benchmark's sample of configurations, `iter/det`: Newton iterations per detection, "
              "`fail`: detections not converged after the fallback)." % (
-                 "median of 5 repetitions" if a.mode != "quick" else "one short run (>= 10 ms)"))
+                 "median of 3 repetitions of >= 0.2 s each" if a.mode != "quick" else "one short run (>= 10 ms)"))
     L.append("- **Studies** (`tests/benchmarks/studies/*/Allrun <dir>`): each says how its figures are measured in "
              "its section below; OpenFOAM-level figures use the solvers' own `ExecutionTime` (process CPU time).")
     L.append("- Reproduce: `./Allbenchmark` (full) or `./Allbenchmark -quick` (smoke test). Raw outputs: "
