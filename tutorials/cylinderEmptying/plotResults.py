@@ -1,0 +1,76 @@
+#!/usr/bin/python3
+"""Plots of the cylinderEmptying runs (Debian's /usr/bin/python3 with
+python3-matplotlib):
+
+  plots/pileExtent.png   pile height, horizontal spread and height/spread
+                         against time, frictionless vs frictional (Fig. 23)
+  plots/fillEnergy.png   kinetic energy of the fill stage (settling to rest)
+
+  plotResults.py <runsDir> <plotsDir>
+"""
+import csv
+import os
+import sys
+
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+RUNS = [("frictionless", "tab:blue", r"frictionless ($\epsilon_t$ = 1)"),
+        ("frictional", "tab:red", r"frictional ($\mu$ = 0.25, Eqs. 87-88)")]
+
+
+def readCsv(path):
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    return {k: [float(r[k]) for r in rows] for k in rows[0]}
+
+
+def main():
+    runs = sys.argv[1] if len(sys.argv) > 1 else "runs"
+    plots = sys.argv[2] if len(sys.argv) > 2 else "plots"
+    os.makedirs(plots, exist_ok=True)
+
+    fig, axes = plt.subplots(1, 3, figsize=(12, 3.6))
+    for run, colour, label in RUNS:
+        e = readCsv(os.path.join(runs, run, "empty", "extent.csv"))
+        axes[0].plot(e["time"], [1e3*h for h in e["height"]], color=colour, label=label)
+        axes[1].plot(e["time"], [1e3*s for s in e["spread"]], color=colour, label=label)
+        axes[1].plot(e["time"], [1e3*s for s in e["footprint"]], color=colour, ls=":", lw=1)
+        axes[2].plot(e["time"], e["ratio"], color=colour, label=label)
+    axes[0].set_ylabel("pile height [mm]")
+    axes[1].set_ylabel("horizontal spread [mm]\n(solid: bounding box, dotted: footprint)")
+    axes[2].set_ylabel("height / spread")
+    for ax in axes:
+        ax.set_xlabel("t [s]")
+        ax.grid(alpha=0.3)
+        for t in (1, 2.5, 5, 10):
+            ax.axvline(t, color="0.8", lw=0.8, zorder=0)
+    axes[0].legend(fontsize=8)
+    fig.suptitle("Cylinder emptying in water: 300 spheres d = 11 mm, $\\epsilon_n$ = 0.2 (seed 004 Fig. 23)",
+                 fontsize=10)
+    fig.tight_layout()
+    fig.savefig(os.path.join(plots, "pileExtent.png"), dpi=90)
+
+    fig, ax = plt.subplots(figsize=(5.5, 3.6))
+    for run, colour, label in RUNS:
+        path = os.path.join(runs, run, "fill", "postProcessing", "superellipsoidCollisions", "0",
+                            "collisions.csv")
+        if not os.path.isfile(path):
+            continue
+        c = readCsv(path)
+        ke = [a + b for a, b in zip(c["kineticEnergyTranslational"], c["kineticEnergyRotational"])]
+        step = max(1, len(ke)//2000)
+        ax.semilogy(c["time"][::step], ke[::step], color=colour, label=label)
+    ax.set_xlabel("t [s]")
+    ax.set_ylabel("kinetic energy [J]")
+    ax.set_title("Fill: settling in the cylinder (dry, $\\Delta t$ = 1e-5 s)", fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(plots, "fillEnergy.png"), dpi=90)
+    print("plotResults.py: %s/pileExtent.png, %s/fillEnergy.png" % (plots, plots))
+
+
+if __name__ == "__main__":
+    main()
