@@ -6,7 +6,10 @@ python3-matplotlib):
                          against time, frictionless vs frictional (Fig. 23)
   plots/fillEnergy.png   kinetic energy of the fill stage (settling to rest)
 
-  plotResults.py <runsDir> <plotsDir>
+  plots/frontViews.png   (--montage) the front views front-<run>-<t>.png of
+                         both runs at t = 0, 1, 2.5, 5, 10 s side by side (Fig. 23)
+
+  plotResults.py <runsDir> <plotsDir> [--montage]
 """
 import csv
 import os
@@ -26,10 +29,30 @@ def readCsv(path):
     return {k: [float(r[k]) for r in rows] for k in rows[0]}
 
 
+def montage(plots):
+    times = [t for t in ("0", "1", "2.5", "5", "10")
+             if all(os.path.isfile(os.path.join(plots, "front-%s-%s.png" % (run, t))) for run, _, _ in RUNS)]
+    if not times:
+        sys.exit("plotResults.py: no front-<run>-<t>.png in %s" % plots)
+    fig, axes = plt.subplots(2, len(times), figsize=(2.6*len(times), 5.6), squeeze=False)
+    for i, (run, _, _) in enumerate(RUNS):
+        for j, t in enumerate(times):
+            axes[i][j].imshow(plt.imread(os.path.join(plots, "front-%s-%s.png" % (run, t))))
+            axes[i][j].axis("off")
+    fig.suptitle("Front views: frictionless (top), frictional (bottom)\n"
+                 "t > 0: box = the frictionless pile's bounding box", fontsize=9)
+    fig.tight_layout()
+    fig.savefig(os.path.join(plots, "frontViews.png"), dpi=110)
+    print("plotResults.py: %s/frontViews.png (t = %s s)" % (plots, ", ".join(times)))
+
+
 def main():
     runs = sys.argv[1] if len(sys.argv) > 1 else "runs"
     plots = sys.argv[2] if len(sys.argv) > 2 else "plots"
     os.makedirs(plots, exist_ok=True)
+    if "--montage" in sys.argv[3:]:
+        montage(plots)
+        return
 
     fig, axes = plt.subplots(1, 3, figsize=(12, 3.6))
     for run, colour, label in RUNS:
