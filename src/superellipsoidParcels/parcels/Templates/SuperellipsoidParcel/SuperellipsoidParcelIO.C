@@ -114,7 +114,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::setFields
         if (n != np)
         {
             FatalErrorInFunction
-                << "Bad restart field " << io.objectPath() << where << ": "
+                << "Bad restart field " << io.objectPath().c_str() << where << ": "
                 << n << " values for " << np << " parcels (positions)"
                 << " of cloud " << c.name()
                 << ": truncated or corrupt file" << nl << exit(FatalError);
@@ -131,8 +131,8 @@ void Foam::SuperellipsoidParcel<ParcelType>::setFields
         if (!std::isfinite(qq) || !(mag(std::sqrt(qq) - 1) <= maxRestartQuaternionError))
         {
             FatalErrorInFunction
-                << "Bad restart fields " << e0.objectPath() << " and "
-                << e.objectPath() << where << ": parcel " << i
+                << "Bad restart fields " << e0.objectPath().c_str() << " and "
+                << e.objectPath().c_str() << where << ": parcel " << i
                 << " has e0 " << e0[i] << ", e123 " << e[i] << ", |e| "
                 << std::sqrt(qq) << " (must be a unit quaternion within "
                 << maxRestartQuaternionError << ")" << nl << exit(FatalError);
@@ -140,14 +140,14 @@ void Foam::SuperellipsoidParcel<ParcelType>::setFields
         if (!std::isfinite(magSqr(omegaP[i])))
         {
             FatalErrorInFunction
-                << "Bad restart field " << omegaP.objectPath() << where
+                << "Bad restart field " << omegaP.objectPath().c_str() << where
                 << ": parcel " << i << " has omegaP " << omegaP[i]
                 << " (not finite)" << nl << exit(FatalError);
         }
         if (shapeId[i] < 0 || (nShapes >= 0 && shapeId[i] >= nShapes))
         {
             FatalErrorInFunction
-                << "Bad restart field " << shapeId.objectPath() << where
+                << "Bad restart field " << shapeId.objectPath().c_str() << where
                 << ": parcel " << i << " has shapeId " << shapeId[i];
             if (nShapes >= 0)
             {
