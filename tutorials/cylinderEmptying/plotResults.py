@@ -42,7 +42,7 @@ def montage(plots):
     fig.suptitle("Front views: frictionless (top), frictional (bottom)\n"
                  "t > 0: box = the frictionless pile's bounding box", fontsize=9)
     fig.tight_layout()
-    fig.savefig(os.path.join(plots, "frontViews.png"), dpi=110)
+    fig.savefig(os.path.join(plots, "frontViews.png"), dpi=85)
     print("plotResults.py: %s/frontViews.png (t = %s s)" % (plots, ", ".join(times)))
 
 
@@ -64,6 +64,7 @@ def main():
     axes[0].set_ylabel("pile height [mm]")
     axes[1].set_ylabel("horizontal spread [mm]\n(solid: bounding box, dotted: footprint)")
     axes[2].set_ylabel("height / spread")
+    axes[2].set_yscale("log")
     for ax in axes:
         ax.set_xlabel("t [s]")
         ax.grid(alpha=0.3)

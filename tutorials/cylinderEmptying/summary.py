@@ -57,6 +57,11 @@ def fillSummary(case, empty):
                packing, "%.0f" % cpuTime(os.path.join(case, "log.superellipsoidPimpleFoam"))))
 
 
+def compare(difference, more, same, less, resolution=1e-4):
+    """Words for a difference [m]; within 0.1 mm (1 % of d) counts as the same"""
+    return more if difference > resolution else (less if difference < -resolution else same)
+
+
 def main():
     runs = sys.argv[1] if len(sys.argv) > 1 else "runs"
     extents = {}
@@ -90,8 +95,8 @@ def main():
         if t > 0:
             a, b = here["frictional"], here["frictionless"]
             verdict.append("t = %g s: frictional %s and %s (height %.4f vs %.4f m, spread %.4f vs %.4f m)"
-                           % (t, "higher" if float(a["height"]) > float(b["height"]) else "NOT higher",
-                              "narrower" if float(a["spread"]) < float(b["spread"]) else "NOT narrower",
+                           % (t, compare(float(a["height"]) - float(b["height"]), "higher", "as high", "lower"),
+                              compare(float(b["spread"]) - float(a["spread"]), "narrower", "as wide", "wider"),
                               float(a["height"]), float(b["height"]),
                               float(a["spread"]), float(b["spread"])))
     print("\n  Fig. 23: the frictional pile stays higher and narrower than the frictionless one")
