@@ -472,7 +472,8 @@ CommonNormalResult refineCommonNormal
 (
     const Superellipsoid& A, const MatrixPose& poseA,
     const Superellipsoid* B, const MatrixPose& poseB,
-    const Vector3& n0, double tol, bool stopWhenSeparated = true
+    const Vector3& n0, double tol, bool stopWhenSeparated = true,
+    DirectionalOverlap* finalState = nullptr
 )
 {
     CommonNormalResult out;
@@ -617,6 +618,7 @@ CommonNormalResult refineCommonNormal
     out.pointOnA = cur.pA;
     out.pointOnB = cur.pB;
     out.overlap = cur.delta;
+    if (finalState) *finalState = cur;     // support geometry at out.normal
     return out;
 }
 
@@ -695,9 +697,16 @@ Contact detectParticleContact
 
     CommonNormalResult cn;
     bool done = false;
+    // Support geometry at cn.normal from the stage that produced cn (the
+    // fallback path re-evaluates it below)
+    DirectionalOverlap last;
+    bool haveLast = true;
     if (warm && warm->valid)
     {
-        cn = refineCommonNormal(A, mA, &B, mB, poseA.directionToGlobalFrame(warm->normalInA), tol);
+        cn = refineCommonNormal
+        (
+            A, mA, &B, mB, poseA.directionToGlobalFrame(warm->normalInA), tol, true, &last
+        );
         c.iterations += cn.iterations;
         done = cn.converged;
     }
@@ -707,13 +716,14 @@ Contact detectParticleContact
         // start; exact for spheres). A separated pair is minimised on to
         // minus its distance, so that the reported gap does not depend on
         // the start (warm and cold agree).
-        cn = refineCommonNormal(A, mA, &B, mB, dc.normalized(), tol, false);
+        cn = refineCommonNormal(A, mA, &B, mB, dc.normalized(), tol, false, &last);
         c.iterations += cn.iterations;
         done = cn.converged;
     }
     if (!done)
     {
         // Fallback: the paper's path.
+        haveLast = false;
         c.usedFallback = true;
         // 1. Part 1 (Eqs. 51-59), run for (A in B) and (B in A) so that the
         //    set of starting normals is swap-symmetric
@@ -798,7 +808,7 @@ Contact detectParticleContact
     // Support geometry at the final normal (the same deterministic
     // evaluation as the last iterate: the points equal cn's) for the
     // curvature weights of the contact point
-    const DirectionalOverlap atNormal = directionalOverlap(A, mA, &B, mB, cn.normal);
+    const DirectionalOverlap atNormal = haveLast ? last : directionalOverlap(A, mA, &B, mB, cn.normal);
     c.point = curvatureWeightedContactPoint(A, mA, B, mB, atNormal, cn.normal);
     c.overlap = cn.overlap;
     if (!cn.converged)
