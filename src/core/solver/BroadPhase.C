@@ -34,6 +34,16 @@ std::uint64_t hashKey(std::int64_t key)
     return z ^ (z >> 31);
 }
 
+//- Bucket of cell (ix, iy, iz): the row (iy, iz) is hashed, ix added, so
+//  that the cells x - 1, x, x + 1 of a row fall into consecutive buckets
+//  (the 13-cell forward stencil touches 5 rows: 5 scattered memory
+//  accesses instead of 14 at large N); the cell key check in findPairs
+//  makes any collision harmless
+std::uint64_t bucketOf(std::int64_t ix, std::int64_t iy, std::int64_t iz, std::uint64_t mask)
+{
+    return (hashKey(packCell(0, iy, iz)) + std::uint64_t(ix)) & mask;
+}
+
 void checkCellSize(double cellSize, const char* who)
 {
     if (!(std::isfinite(cellSize) && cellSize > 0))
@@ -94,7 +104,10 @@ void CellList::build(const Vector3* centres, const double* radii, int n, double 
     {
         const Vector3& c = centres[i];
         cell_[i] = packCell(cellCoordinate(c.x()), cellCoordinate(c.y()), cellCoordinate(c.z()));
-        bucket_[i] = std::uint32_t(hashKey(cell_[i]) & mask_);
+        bucket_[i] = std::uint32_t
+        (
+            bucketOf(cellCoordinate(c.x()), cellCoordinate(c.y()), cellCoordinate(c.z()), mask_)
+        );
         ++bucketStart_[bucket_[i] + 1];
     }
     for (std::size_t b = 0; b < buckets; ++b)
@@ -160,7 +173,7 @@ void CellList::findPairs(std::vector<CandidatePair>& out) const
                 continue;
             }
             const std::int64_t key = packCell(jx, jy, jz);
-            const std::uint64_t b = hashKey(key) & mask_;
+            const std::uint64_t b = bucketOf(jx, jy, jz, mask_);
             for (int s = bucketStart_[b]; s < bucketStart_[b + 1]; ++s)
             {
                 const int j = sorted_[s];
