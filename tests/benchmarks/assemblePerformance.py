@@ -2,7 +2,8 @@
 """Assemble docs/performance.md from the outputs of ./Allbenchmark.
 
 Inputs in --out: micro/<Benchmark>.json (Google Benchmark), studies/<name>/
-result.md (+ log.Allrun, seconds), failures.txt, load.start/.end,
+result.md (+ log.Allrun, seconds; a hand-written tests/benchmarks/studies/<name>/notes.md,
+e.g. a profile, is appended after the result), failures.txt, load.start/.end,
 date.start/.end. Study result.md files report their targets as lines
 "- target met: ..." / "- target missed: ..."; they are collected into the
 summary. Standard library only (runs with Debian's /usr/bin/python3).
@@ -247,6 +248,10 @@ def main():
             for line in result.splitlines():
                 # demote the study's headings below this section
                 L.append(("#" + line) if line.startswith("#") else line)
+            notes = read(os.path.join(a.root, "tests", "benchmarks", "studies", name, "notes.md"))
+            if notes:
+                L.append("")
+                L.extend(notes.splitlines())
         else:
             L.append("**No result** (see the failures above; tail of the log:)")
             L.append("")
