@@ -245,9 +245,11 @@ def main():
         L.append("### `%s` (%s s)" % (name, seconds))
         L.append("")
         if result:
+            # demote the study's headings below "### <study>" (top level -> ####)
+            levels = [len(l) - len(l.lstrip("#")) for l in result.splitlines() if l.startswith("#")]
+            shift = max(0, 4 - min(levels)) if levels else 0
             for line in result.splitlines():
-                # demote the study's headings below this section
-                L.append(("#" + line) if line.startswith("#") else line)
+                L.append(("#"*shift + line) if line.startswith("#") else line)
             notes = read(os.path.join(a.root, "tests", "benchmarks", "studies", name, "notes.md"))
             if notes:
                 L.append("")
