@@ -83,6 +83,8 @@ bool acceptPart1(const NewtonLagrangeResult& r)
 
 inline Superellipsoid blend(const Superellipsoid& s, double r, double k)
 {
+    // k = 1 is the shape itself (1 + (eps - 1) rounds below eps = 0.1)
+    if (k == 1) return s;
     return Superellipsoid
     (
         r + k*(s.a() - r), r + k*(s.b() - r), r + k*(s.c() - r),
@@ -478,9 +480,9 @@ CommonNormalResult refineCommonNormal
 {
     CommonNormalResult out;
     Vector3 n = n0.normalized();
-    if (!n.allFinite())
+    if (!n.allFinite() || !(n.squaredNorm() > 0.5))
     {
-        n = Vector3::UnitX();
+        n = Vector3::UnitX();   // no direction given (zero or non-finite n0)
     }
     DirectionalOverlap cur = directionalOverlap(A, poseA, B, poseB, n);
     const double lengthScale = A.boundingRadius() + (B ? B->boundingRadius() : 0.0);
@@ -675,12 +677,16 @@ Contact detectParticleContact
         return c;
     }
     const double tol = contactToleranceFactor*std::min(A.c(), B.c());
+    // Centre line A -> B; coincident centres have none: A's thinnest
+    // principal axis z' (the penetration direction of aligned bodies)
+    const Vector3 centreLine = dc == Vector3::Zero() ? poseA.directionToGlobalFrame(Vector3::UnitZ())
+                                                     : Vector3(dc.normalized());
 
     // Cheap exact separation test along the centre line (two support
     // points): delta(dc) < 0 is a separating axis
     if (!(warm && warm->valid))
     {
-        const Vector3 u = dc.normalized();
+        const Vector3& u = centreLine;
         const DirectionalOverlap d0 = directionalOverlap(A, mA, &B, mB, u);
         if (d0.delta < 0)
         {
@@ -716,7 +722,7 @@ Contact detectParticleContact
         // start; exact for spheres). A separated pair is minimised on to
         // minus its distance, so that the reported gap does not depend on
         // the start (warm and cold agree).
-        cn = refineCommonNormal(A, mA, &B, mB, dc.normalized(), tol, false, &last);
+        cn = refineCommonNormal(A, mA, &B, mB, centreLine, tol, false, &last);
         c.iterations += cn.iterations;
         done = cn.converged;
     }
@@ -737,8 +743,8 @@ Contact detectParticleContact
         //    step 3 evaluates at every n, starting from this one.
         Vector3 n = poseA.directionToGlobalFrame(A.unitNormal(p1.pointInA));
         Vector3 nr = -poseB.directionToGlobalFrame(B.unitNormal(p1r.pointInA));
-        if (!n.allFinite()) n = dc.normalized();
-        if (!nr.allFinite()) nr = dc.normalized();
+        if (!n.allFinite()) n = centreLine;
+        if (!nr.allFinite()) nr = centreLine;
 
         // 3. Common normal from both Part 2 normals; the overlap is the
         //    MINIMUM of delta(n) (penetration depth), so the smaller
@@ -817,7 +823,8 @@ Contact detectParticleContact
     }
     else
     {
-        c.status = cn.separated ? ContactStatus::Separated : ContactStatus::Touching;
+        // Exactly touching (overlap 0) is not yet a contact (ContactTypes.H)
+        c.status = cn.separated || !(cn.overlap > 0) ? ContactStatus::Separated : ContactStatus::Touching;
     }
     if (warm)
     {
