@@ -9,6 +9,9 @@
 #include "Time.H"
 #include "Pstream.H"
 #include "superellipsoidDictionaryChecks.H"
+#include "PstreamBuffers.H"
+#include "processorPolyPatch.H"
+#include "clockTime.H"
 
 #include "dynamics/RigidBodyRotation.H"
 
@@ -58,6 +61,66 @@ superellipsoid::Particle unpack(const Foam::scalarList& buf, Foam::label& k)
     p.mass = buf[k++];
     for (int i = 0; i < 3; ++i) p.principalMoments[i] = buf[k++];
     return p;
+}
+
+//- Doubles per pair-cache record: key (two 32-bit halves), warm start
+//  (normal, point, multiplier, valid), tangential spring, OBB axis
+constexpr int recordSize = 14;
+
+
+void packRecord
+(
+    const std::uint64_t key,
+    const superellipsoid::PairRecord& r,
+    Foam::scalarList& buf,
+    Foam::label& k
+)
+{
+    buf[k++] = Foam::scalar(key >> 32);
+    buf[k++] = Foam::scalar(key & 0xffffffffULL);
+    for (int i = 0; i < 3; ++i) buf[k++] = r.warm.normalInA[i];
+    for (int i = 0; i < 3; ++i) buf[k++] = r.warm.pointInA[i];
+    buf[k++] = r.warm.multiplier;
+    buf[k++] = r.warm.valid;
+    for (int i = 0; i < 3; ++i) buf[k++] = r.history.displacement[i];
+    buf[k++] = r.obbAxis;
+}
+
+
+std::uint64_t unpackRecord
+(
+    const Foam::scalarList& buf,
+    Foam::label& k,
+    superellipsoid::PairRecord& r
+)
+{
+    const std::uint64_t hi = std::uint64_t(buf[k++]);
+    const std::uint64_t key = (hi << 32) | std::uint64_t(buf[k++]);
+    for (int i = 0; i < 3; ++i) r.warm.normalInA[i] = buf[k++];
+    for (int i = 0; i < 3; ++i) r.warm.pointInA[i] = buf[k++];
+    r.warm.multiplier = buf[k++];
+    r.warm.valid = buf[k++] != 0;
+    for (int i = 0; i < 3; ++i) r.history.displacement[i] = buf[k++];
+    r.obbAxis = int(buf[k++]);
+    return key;
+}
+
+
+//- Squared distance of a point to an axis-aligned box
+double distanceSqr
+(
+    const superellipsoid::Vector3& x,
+    const double* lo,
+    const double* hi
+)
+{
+    double d2 = 0;
+    for (int i = 0; i < 3; ++i)
+    {
+        const double d = x[i] < lo[i] ? lo[i] - x[i] : (x[i] > hi[i] ? x[i] - hi[i] : 0);
+        d2 += d*d;
+    }
+    return d2;
 }
 
 } // End anonymous namespace
@@ -143,6 +206,17 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     settings_(),
     step_(),
     system_(),
+    local_(),
+    localToGlobal_(),
+    owned_(),
+    meshNeighbours_(),
+    ownedIds_(),
+    ownedPairs_(),
+    ghostsThisStep_(0),
+    exchangesThisStep_(0),
+    recordsSent_(0),
+    exchangeTime_(0),
+    waitTime_(0),
     wallsBuilt_(false),
     wallsReported_(false),
     diag_(),
@@ -199,6 +273,18 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     {
         system_.shapes.push_back(shapes[i].shape);
     }
+
+    // Processors a parcel can be transferred to by tracking
+    DynamicList<label> neighbours;
+    for (const polyPatch& pp : mesh.boundaryMesh())
+    {
+        const processorPolyPatch* ppp = isA<processorPolyPatch>(pp);
+        if (ppp && !neighbours.found(ppp->neighbProcNo()))
+        {
+            neighbours.append(ppp->neighbProcNo());
+        }
+    }
+    meshNeighbours_.transfer(neighbours);
 }
 
 
@@ -395,61 +481,334 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
         csv_.reset(new OFstream(dir/"collisions.csv"));
         csv_().precision(12);
         csv_() << "time," << superellipsoid::CollisionDiagnostics::csvHeader().c_str()
-            << ",truncatedDisplacements,wallBackstops" << endl;
+            << ",truncatedDisplacements,wallBackstops,ghosts" << endl;
     }
 }
 
 
 void Foam::superellipsoidCollisionModel::exchangeParticles()
 {
-    std::vector<superellipsoid::Particle>& global = system_.particles;
-    global.clear();
+    const clockTime timer;
+    std::vector<superellipsoid::Particle>& all = system_.particles;
+    all = local_;
 
     if (Pstream::parRun())
     {
-        List<scalarList> all(Pstream::nProcs());
-        scalarList& mine = all[Pstream::myProcNo()];
-        mine.setSize(label(local_.size())*particleRecord);
-        label k = 0;
+        const label nProcs = Pstream::nProcs();
+        const label me = Pstream::myProcNo();
+
+        // 1. Bounding box of the own parcel centres and largest bounding
+        //    radius, all processors (7 doubles each; empty: radius -1)
+        List<FixedList<scalar, 7>> boxes(nProcs);
+        FixedList<scalar, 7>& box = boxes[me];
+        for (int i = 0; i < 3; ++i)
+        {
+            box[i] = GREAT;
+            box[3 + i] = -GREAT;
+        }
+        box[6] = -1;
         for (const superellipsoid::Particle& p : local_)
         {
-            pack(p, mine, k);
-        }
-        Pstream::gatherList(all);
-        Pstream::scatterList(all);
-        for (const scalarList& buf : all)
-        {
-            for (label j = 0; j < buf.size(); )
+            for (int i = 0; i < 3; ++i)
             {
-                global.push_back(unpack(buf, j));
+                box[i] = min(box[i], p.pose.position[i]);
+                box[3 + i] = max(box[3 + i], p.pose.position[i]);
+            }
+            box[6] = max(box[6], system_.shapes[p.shapeIndex].boundingRadius());
+        }
+        {
+            // The first synchronisation point of the substep: its time is
+            // mostly waiting for the slowest processor (load imbalance)
+            const clockTime waitTimer;
+            Pstream::gatherList(boxes);
+            Pstream::scatterList(boxes);
+            waitTime_ += waitTimer.elapsedTime();
+        }
+
+        // 2. Ghosts: own parcel p goes to processor j if its bounding
+        //    sphere, grown by j's largest bounding radius, reaches j's box
+        //    (necessary for touching any parcel of j; margin 1e-9 relative)
+        List<scalarList> ghostBuf(nProcs);
+        labelList nGhost(nProcs, Zero);
+        for (const superellipsoid::Particle& p : local_)
+        {
+            const double r = system_.shapes[p.shapeIndex].boundingRadius();
+            for (label j = 0; j < nProcs; ++j)
+            {
+                if (j == me || boxes[j][6] < 0) continue;
+                const double reach = (r + boxes[j][6])*(1 + 1e-9);
+                if (distanceSqr(p.pose.position, &boxes[j][0], &boxes[j][3]) <= reach*reach)
+                {
+                    ++nGhost[j];
+                }
             }
         }
-    }
-    else
-    {
-        global = local_;
+        forAll(ghostBuf, j)
+        {
+            ghostBuf[j].setSize(nGhost[j]*particleRecord);
+            nGhost[j] = 0;
+        }
+        for (const superellipsoid::Particle& p : local_)
+        {
+            const double r = system_.shapes[p.shapeIndex].boundingRadius();
+            for (label j = 0; j < nProcs; ++j)
+            {
+                if (j == me || boxes[j][6] < 0) continue;
+                const double reach = (r + boxes[j][6])*(1 + 1e-9);
+                if (distanceSqr(p.pose.position, &boxes[j][0], &boxes[j][3]) <= reach*reach)
+                {
+                    pack(p, ghostBuf[j], nGhost[j]);
+                }
+            }
+        }
+
+        // 3. Contact history of the parcels that tracking moved to another
+        //    processor since the last collision substep: their records go
+        //    to the mesh neighbours (the new owner overwrites its copy,
+        //    which misses the part of the contact it did not see)
+        scalarList recordBuf;
+        {
+            std::vector<long> ids(local_.size());
+            for (std::size_t i = 0; i < local_.size(); ++i) ids[i] = local_[i].id;
+            std::sort(ids.begin(), ids.end());
+            std::vector<long> lost;
+            std::set_difference
+            (
+                ownedIds_.begin(), ownedIds_.end(), ids.begin(), ids.end(),
+                std::back_inserter(lost)
+            );
+            ownedIds_.swap(ids);
+
+            std::vector<std::pair<std::uint64_t, superellipsoid::PairRecord>> records;
+            if (!lost.empty())
+            {
+                const auto isLost = [&lost](long id)
+                {
+                    return std::binary_search(lost.begin(), lost.end(), id);
+                };
+                for (const std::pair<long, long>& k : ownedPairs_)
+                {
+                    if (!isLost(k.first) && !(k.second >= 0 && isLost(k.second)))
+                    {
+                        continue;
+                    }
+                    const std::uint64_t key = k.second >= 0
+                      ? superellipsoid::PairCache::pairKey(k.first, k.second)
+                      : superellipsoid::PairCache::wallKey(k.first, int(-1 - k.second));
+                    const superellipsoid::PairRecord* rec = step_->pairCache().find(key);
+                    if (rec)
+                    {
+                        records.emplace_back(key, *rec);
+                    }
+                }
+                std::sort
+                (
+                    records.begin(), records.end(),
+                    [](const auto& x, const auto& y) { return x.first < y.first; }
+                );
+                records.erase
+                (
+                    std::unique
+                    (
+                        records.begin(), records.end(),
+                        [](const auto& x, const auto& y) { return x.first == y.first; }
+                    ),
+                    records.end()
+                );
+            }
+            recordBuf.setSize(label(records.size())*recordSize);
+            label k = 0;
+            for (const auto& r : records)
+            {
+                packRecord(r.first, r.second, recordBuf, k);
+            }
+            recordsSent_ += label(records.size());
+        }
+
+        // 4. Point-to-point exchange: ghosts to the processors within
+        //    reach, records to the mesh neighbours (both lists to every
+        //    destination that gets anything)
+        boolList sendTo(nProcs, false);
+        forAll(ghostBuf, j)
+        {
+            sendTo[j] = ghostBuf[j].size() > 0;
+        }
+        if (recordBuf.size())
+        {
+            for (const label j : meshNeighbours_)
+            {
+                sendTo[j] = true;
+            }
+        }
+        PstreamBuffers pBufs(Pstream::commsTypes::nonBlocking);
+        forAll(sendTo, j)
+        {
+            if (sendTo[j] && j != me)
+            {
+                UOPstream toProc(j, pBufs);
+                toProc << ghostBuf[j] << recordBuf;
+            }
+        }
+        labelList recvSizes;
+        pBufs.finishedSends(recvSizes);
+
+        label nReceived = 0;
+        forAll(recvSizes, j)
+        {
+            if (j == me || recvSizes[j] == 0) continue;
+            UIPstream fromProc(j, pBufs);
+            const scalarList buf(fromProc);
+            const scalarList recs(fromProc);
+            for (label k = 0; k < buf.size(); )
+            {
+                all.push_back(unpack(buf, k));
+                ++nReceived;
+            }
+            for (label k = 0; k < recs.size(); )
+            {
+                superellipsoid::PairRecord rec;
+                const std::uint64_t key = unpackRecord(recs, k, rec);
+                superellipsoid::PairRecord& mine = step_->pairCache().acquire(key);
+                rec.key = mine.key;
+                rec.touched = true;
+                mine = rec;
+            }
+        }
+        ghostsThisStep_ += nReceived;
+        if (debug)
+        {
+            Pout<< "superellipsoidCollisionModel: " << local_.size()
+                << " own parcels, ghosts sent " << nGhost << " received "
+                << nReceived << ", records sent " << recordBuf.size()/recordSize
+                << endl;
+        }
+        ++exchangesThisStep_;
     }
 
     // Canonical order (by id): the same on every processor and in serial
     std::sort
     (
-        global.begin(), global.end(),
+        all.begin(), all.end(),
         [](const superellipsoid::Particle& a, const superellipsoid::Particle& b)
         {
             return a.id < b.id;
         }
     );
 
+    owned_.assign(all.size(), 0);
     localToGlobal_.resize(local_.size());
     for (std::size_t i = 0; i < local_.size(); ++i)
     {
         const auto it = std::lower_bound
         (
-            global.begin(), global.end(), local_[i].id,
+            all.begin(), all.end(), local_[i].id,
             [](const superellipsoid::Particle& p, long id) { return p.id < id; }
         );
-        localToGlobal_[i] = label(it - global.begin());
+        localToGlobal_[i] = label(it - all.begin());
+        owned_[localToGlobal_[i]] = 1;
     }
+
+    exchangeTime_ += timer.elapsedTime();
+}
+
+
+void Foam::superellipsoidCollisionModel::finishSubstep
+(
+    const superellipsoid::CollisionDiagnostics& before
+)
+{
+    // Touching contacts of this processor (sums over processors = serial)
+    long pairs = 0, walls = 0;
+    const std::vector<superellipsoid::StepContact>& contacts = step_->contacts();
+    for (const superellipsoid::StepContact& c : contacts)
+    {
+        if (owned_[c.a])
+        {
+            ++(c.b >= 0 ? pairs : walls);
+        }
+    }
+    diag_.pairContacts = before.pairContacts + pairs;
+    diag_.wallContacts = before.wallContacts + walls;
+
+    if (!Pstream::parRun())
+    {
+        return;
+    }
+
+    // Keys of the records an own parcel uses (shipped if it leaves)
+    ownedPairs_.clear();
+    const std::vector<superellipsoid::Particle>& ps = system_.particles;
+    for (const superellipsoid::CandidatePair& cp : step_->candidatePairs())
+    {
+        if (owned_[cp.i] || owned_[cp.j])
+        {
+            ownedPairs_.emplace_back(ps[cp.i].id, ps[cp.j].id);
+        }
+    }
+    for (const superellipsoid::StepContact& c : contacts)
+    {
+        if (c.b < 0 && owned_[c.a])
+        {
+            ownedPairs_.emplace_back(ps[c.a].id, -1 - long(c.face));
+        }
+    }
+}
+
+
+std::vector<superellipsoid::PairRecord>
+Foam::superellipsoidCollisionModel::gatheredRecords() const
+{
+    std::vector<superellipsoid::PairRecord> records = step_->pairCache().records();
+    if (Pstream::parRun())
+    {
+        // Records with an own parcel (owners of both partners hold equal
+        // copies; a processor that saw a pair only as ghosts may not)
+        const auto own = [this](long id)
+        {
+            return std::binary_search(ownedIds_.begin(), ownedIds_.end(), id);
+        };
+        List<scalarList> all(Pstream::nProcs());
+        scalarList& mine = all[Pstream::myProcNo()];
+        mine.setSize(label(records.size())*recordSize);
+        label k = 0;
+        for (const superellipsoid::PairRecord& r : records)
+        {
+            long first = 0, second = 0;
+            const bool wall = superellipsoid::PairCache::decodeKey(r.key, first, second);
+            if (own(first) || (!wall && own(second)))
+            {
+                packRecord(r.key, r, mine, k);
+            }
+        }
+        mine.setSize(k);
+        Pstream::gatherList(all);
+        Pstream::scatterList(all);
+        records.clear();
+        for (const scalarList& buf : all)
+        {
+            for (label j = 0; j < buf.size(); )
+            {
+                superellipsoid::PairRecord r;
+                r.key = unpackRecord(buf, j, r);
+                records.push_back(r);
+            }
+        }
+    }
+    std::sort
+    (
+        records.begin(), records.end(),
+        [](const auto& x, const auto& y) { return x.key < y.key; }
+    );
+    records.erase
+    (
+        std::unique
+        (
+            records.begin(), records.end(),
+            [](const auto& x, const auto& y) { return x.key == y.key; }
+        ),
+        records.end()
+    );
+    return records;
 }
 
 
@@ -473,19 +832,97 @@ Foam::label Foam::superellipsoidCollisionModel::nSubSteps(const scalar Dt) const
 void Foam::superellipsoidCollisionModel::endStep(const scalar time)
 {
     step_->pairCache().dropUntouched();
-    diag_.translationalEnergy = superellipsoid::translationalKineticEnergy(system_);
-    diag_.rotationalEnergy = superellipsoid::rotationalKineticEnergy(system_);
+
+    // Energies of the own parcels (system_ also holds ghosts)
+    scalar eTrans = 0, eRot = 0;
+    for (const superellipsoid::Particle& p : local_)
+    {
+        eTrans += 0.5*p.mass*p.velocity.squaredNorm();
+        eRot += 0.5*p.angularVelocity.dot(p.principalMoments.cwiseProduct(p.angularVelocity));
+    }
 
     // Counts of this processor's parcels: summed over processors
     label truncated = truncatedDisplacements_;
     label backstops = wallBackstops_;
-    reduce(truncated, sumOp<label>());
-    reduce(backstops, sumOp<label>());
+    scalar ghosts = exchangesThisStep_ ? scalar(ghostsThisStep_)/exchangesThisStep_ : 0;
+    scalar exchangeTime = exchangeTime_;
+    scalar waitTime = waitTime_;
+    label records = recordsSent_;
+
+    if (Pstream::parRun())
+    {
+        // Sums over processors; the touching-contact counts are exact
+        // (finishSubstep), the work counters (candidates, detections,
+        // Newton iterations, impulses) count a contact between an own
+        // parcel and a ghost on both processors
+        superellipsoid::CollisionDiagnostics& d = diag_;
+        scalarList sums
+        ({
+            scalar(d.pairContacts), scalar(d.wallContacts),
+            scalar(d.pairCollisions), scalar(d.wallCollisions),
+            scalar(d.sweepCapHits), scalar(d.restingCapHits),
+            scalar(d.restingImpulses), scalar(d.candidatePairs),
+            scalar(d.obbRejections), scalar(d.localMinimumRestarts),
+            scalar(d.detection.detections), scalar(d.detection.touching),
+            scalar(d.detection.separated), scalar(d.detection.failures),
+            scalar(d.detection.fallbacks), scalar(d.detection.newtonIterations),
+            scalar(d.wallDetection.detections), scalar(d.wallDetection.touching),
+            scalar(d.wallDetection.separated), scalar(d.wallDetection.failures),
+            scalar(d.wallDetection.fallbacks), scalar(d.wallDetection.newtonIterations),
+            eTrans, eRot, scalar(truncated), scalar(backstops), scalar(ghosts),
+            scalar(recordsSent_)
+        });
+        scalarList maxima
+        ({
+            scalar(d.substeps), scalar(d.maxSweeps), scalar(d.maxRestingSweeps),
+            scalar(d.detection.maxIterations), scalar(d.wallDetection.maxIterations),
+            d.maxOverlapRatio, exchangeTime, waitTime
+        });
+        Pstream::listCombineGather(sums, plusEqOp<scalar>());
+        Pstream::listCombineScatter(sums);
+        Pstream::listCombineGather(maxima, maxEqOp<scalar>());
+        Pstream::listCombineScatter(maxima);
+
+        label k = 0;
+        d.pairContacts = long(sums[k++]); d.wallContacts = long(sums[k++]);
+        d.pairCollisions = long(sums[k++]); d.wallCollisions = long(sums[k++]);
+        d.sweepCapHits = long(sums[k++]); d.restingCapHits = long(sums[k++]);
+        d.restingImpulses = long(sums[k++]); d.candidatePairs = long(sums[k++]);
+        d.obbRejections = long(sums[k++]); d.localMinimumRestarts = long(sums[k++]);
+        for (superellipsoid::ContactCounters* c : {&d.detection, &d.wallDetection})
+        {
+            c->detections = long(sums[k++]); c->touching = long(sums[k++]);
+            c->separated = long(sums[k++]); c->failures = long(sums[k++]);
+            c->fallbacks = long(sums[k++]); c->newtonIterations = long(sums[k++]);
+        }
+        eTrans = sums[k++]; eRot = sums[k++];
+        truncated = label(sums[k++]); backstops = label(sums[k++]);
+        ghosts = sums[k++];
+        records = label(sums[k++]);
+
+        k = 0;
+        d.substeps = int(maxima[k++]); d.maxSweeps = int(maxima[k++]);
+        d.maxRestingSweeps = int(maxima[k++]);
+        d.detection.maxIterations = int(maxima[k++]);
+        d.wallDetection.maxIterations = int(maxima[k++]);
+        d.maxOverlapRatio = maxima[k++];
+        exchangeTime = maxima[k++];
+        waitTime = maxima[k++];
+    }
+    diag_.translationalEnergy = eTrans;
+    diag_.rotationalEnergy = eRot;
 
     Info<< "    collisions (" << modelName_ << "): "
         << diag_.summary().c_str()
         << ", truncated overlap displacements " << truncated
-        << ", wall backstops " << backstops << endl;
+        << ", wall backstops " << backstops;
+    if (Pstream::parRun())
+    {
+        Info<< ", ghosts " << ghosts << ", contact records sent " << records
+            << ", halo exchange " << exchangeTime << " s (waiting "
+            << waitTime << " s)";
+    }
+    Info<< endl;
     if (backstops)
     {
         WarningInFunction
@@ -497,12 +934,17 @@ void Foam::superellipsoidCollisionModel::endStep(const scalar time)
     if (csv_.valid())
     {
         csv_() << time << ',' << diag_.csvRow().c_str() << ','
-            << truncated << ',' << backstops << endl;
+            << truncated << ',' << backstops << ',' << ghosts << endl;
     }
 
     diag_ = superellipsoid::CollisionDiagnostics();
     truncatedDisplacements_ = 0;
     wallBackstops_ = 0;
+    ghostsThisStep_ = 0;
+    exchangesThisStep_ = 0;
+    exchangeTime_ = 0;
+    waitTime_ = 0;
+    recordsSent_ = 0;
 }
 
 

@@ -112,10 +112,12 @@ void Foam::superellipsoidCollisionModels::impulse::collide(const scalar h)
     {
         // Impulse model: the parcels were moved by tracking; detect,
         // resolve in sweeps, remove overlaps (core, seed 004 Sect. 4)
+        const superellipsoid::CollisionDiagnostics before = diag_;
         step_->detect(system_, diag_);
         step_->resolveSweeps(system_, diag_, h);
         step_->removeOverlaps(system_);
         ++diag_.substeps;
+        finishSubstep(before);
     }
     catch (const std::exception& err)
     {

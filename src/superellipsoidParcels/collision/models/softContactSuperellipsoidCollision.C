@@ -160,7 +160,9 @@ void Foam::superellipsoidCollisionModels::softContact::collide(const scalar h)
             velocities_[i] = system_.particles[i].velocity;
         }
 
+        const superellipsoid::CollisionDiagnostics before = diag_;
         step_->softSubstep(system_, h, diag_);
+        finishSubstep(before);
 
         for (std::size_t i = 0; i < system_.particles.size(); ++i)
         {
