@@ -622,11 +622,12 @@ void Foam::SuperellipsoidCloud<CloudType>::storeRestartData()
     book.add("escaped", esc);
     out.set("superellipsoidBookkeeping", book);
 
-    // Contact history of the collision model (same on every processor)
+    // Contact history of the collision model (records of every
+    // processor's own parcels, gathered: the same on every processor)
     if (seCollision_ && seCollision_->active())
     {
         const std::vector<superellipsoid::PairRecord> records =
-            seCollision_->pairCache().records();
+            seCollision_->gatheredRecords();
         labelList labels(5*label(records.size()));
         wordList values(10*label(records.size()));
         label li = 0, vi = 0;
