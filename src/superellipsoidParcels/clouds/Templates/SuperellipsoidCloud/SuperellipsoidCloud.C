@@ -178,7 +178,7 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     idFold_(Pstream::nProcs()),
     logParcels_(false),
     checkInvariants_(false),
-    maxOverlapRatio_(0.5),
+    maxOverlapRatio_(0),
     nInitial_(0),
     escapedBefore_(),
     escapedLocal_(this->mesh().boundaryMesh().size(), Zero),
@@ -517,8 +517,13 @@ void Foam::SuperellipsoidCloud<CloudType>::readChecks()
     if (checkInvariants_)
     {
         Info<< "    run-time checks: invariants every step (|e| = 1 within "
-            << maxQuaternionNormError << ", finite state, overlap / c_min <= "
-            << maxOverlapRatio_ << ", bookkeeping)" << endl;
+            << maxQuaternionNormError << ", finite state";
+        if (maxOverlapRatio_ > 0)
+        {
+            Info<< ", overlap / c_min <= " << maxOverlapRatio_;
+        }
+        Info<< "), bookkeeping balanced and no parcel lost through a wall"
+            << " at the end" << endl;
     }
 }
 
@@ -938,7 +943,7 @@ void Foam::SuperellipsoidCloud<CloudType>::motion
     gatherParcels();
     if
     (
-        checkInvariants_
+        checkInvariants_ && maxOverlapRatio_ > 0
      && !(model.diagnostics().maxOverlapRatio <= maxOverlapRatio_)
     )
     {
