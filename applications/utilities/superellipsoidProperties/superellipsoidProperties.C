@@ -26,6 +26,7 @@ Usage
 #include "Time.H"
 #include "IOdictionary.H"
 #include "superellipsoidShape.H"
+#include "superellipsoidDictionaryChecks.H"
 
 using namespace Foam;
 
@@ -64,15 +65,15 @@ int main(int argc, char *argv[])
         )
     );
 
-    const scalar rho = dict.get<scalar>("rho");
-    if (!(rho > 0))
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry rho " << rho << ": the density must be positive"
-            << nl << exit(FatalIOError);
-    }
+    // Missing, wrong type, non-finite or non-positive: FatalIOError
+    const scalar rho = superellipsoidDictionaryChecks::readPositive(dict, "rho");
 
-    const superellipsoidShape shape(dict.subDict("shape"));
+    const dictionary& shapeDict = dict.subDict("shape");
+    superellipsoidDictionaryChecks::checkKeywords
+    (
+        shapeDict, {"a", "b", "c", "epsilon1", "epsilon2"}, "shape"
+    );
+    const superellipsoidShape shape(shapeDict);
 
     Info<< nl << "Superellipsoid " << dict.name() << nl;
     shape.writeProperties(Info, rho);
