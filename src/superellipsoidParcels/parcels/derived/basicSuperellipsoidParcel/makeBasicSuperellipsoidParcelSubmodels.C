@@ -21,6 +21,7 @@
 // Superellipsoid
 #include "makeSuperellipsoidParcelForces.H"
 #include "SuperellipsoidVTK.H"
+#include "RandomNonOverlappingInjection.H"
 
 // * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * * //
 
@@ -38,5 +39,6 @@ makeParcelSurfaceFilmModels(basicSuperellipsoidCloud);
 // Superellipsoid sub-models
 makeSuperellipsoidParcelForces(basicSuperellipsoidCloud);
 makeCloudFunctionObjectType(SuperellipsoidVTK, basicSuperellipsoidCloud);
+makeInjectionModelType(RandomNonOverlappingInjection, basicSuperellipsoidCloud);
 
 // ************************************************************************* //
