@@ -145,16 +145,22 @@ void Foam::RandomNonOverlappingInjection<CloudType>::generatePositions()
     const label zoneId =
         cellZoneName_.empty() ? -1 : mesh.cellZones().findZoneID(cellZoneName_);
 
-    // Sampling box of the centres: bounds (or the global mesh bounds)
-    // shrunk by Rb
-    boundBox box(bounds_.empty() ? mesh.bounds() : bounds_);
+    // Sampling box of the centres: the global mesh bounds, intersected
+    // with 'bounds' if given, shrunk by Rb
+    boundBox box(mesh.bounds());
+    if (!bounds_.empty())
+    {
+        box.min() = max(box.min(), bounds_.min());
+        box.max() = min(box.max(), bounds_.max());
+    }
     box.min() += point::uniform(Rb);
     box.max() -= point::uniform(Rb);
     if (!(box.min() < box.max()))
     {
         FatalIOErrorInFunction(dict)
-            << "Bad entry bounds " << (bounds_.empty() ? mesh.bounds() : bounds_)
-            << ": smaller than a bounding sphere (diameter " << 2*Rb << ")"
+            << "Bad entry bounds " << bounds_.min() << ' ' << bounds_.max()
+            << ": its intersection with the mesh bounds " << mesh.bounds()
+            << " holds no bounding sphere (diameter " << 2*Rb << ")"
             << nl << exit(FatalIOError);
     }
 
