@@ -100,6 +100,13 @@ void checkImpulse(const Body& A, const Body& B, const CollisionPoint& cp, const 
                        + r.velocityA.norm() + r.velocityB.norm()
                        + r.angularVelocityA.norm()*leverA + r.angularVelocityB.norm()*leverB;
     const double P = r.impulse.norm();
+    print("mass A", A.mass); print("mass B", B.mass);
+    print("inertia ratio A", A.inertiaRatio); print("inertia ratio B", B.inertiaRatio);
+    print("lever A", leverA); print("lever B", leverB);
+    print("n.u-", n.dot(uMinus)); print("n.u+", n.dot(uPlus)); print("|u-|", uMinus.norm());
+    print("eps_n", law.normalRestitution); print("tangential model", double(int(law.tangential)));
+    print("regime", double(int(r.regime))); print("friction fraction", r.frictionFraction);
+    print("speed scale", speed); print("|P|", P);
 
     // Normal impulse pushes (>= 0); the normal restitution is exact (Eq. 65)
     require(r.normalImpulse >= -1e-12*P, "normal impulse >= 0", r.normalImpulse);
@@ -176,10 +183,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         B = particle(in);
     }
 
-    // Contact point near A (within a few sizes), unit normal anywhere
+    // Contact point near A (within a few radii), unit normal anywhere
     CollisionPoint cp;
     const double distance = A.radius*in.logUniform(1e-3, 3);
     cp.point = A.rb.position + (in.flag() ? 0.0 : distance)*in.direction();
+    // B's centre within a few of its radii of the contact point too (a
+    // contact point 1e7 sizes away from a body makes K arbitrarily
+    // ill-conditioned: not a contact)
+    if (!wall) B.rb.position = cp.point - B.radius*in.logUniform(1e-3, 3)*in.direction();
     cp.normal = in.direction();
     cp.overlap = in.byte() % 4 == 0 ? 0.0 : in.logUniform(1e-12, 1)*A.radius;
 
