@@ -112,7 +112,8 @@ void checkImpulse(const Body& A, const Body& B, const CollisionPoint& cp, const 
     require(r.normalImpulse >= -1e-12*P, "normal impulse >= 0", r.normalImpulse);
     if (r.regime != ImpulseRegime::separating)
     {
-        require(n.dot(uMinus) < 0, "an impulse only for an approaching contact", n.dot(uMinus));
+        // (n.u- here and the core's collision-frame g_n differ by round-off)
+        require(n.dot(uMinus) < 1e-12*speed, "an impulse only for an approaching contact", n.dot(uMinus));
         // K is inverted (LDLT) for a friction impulse: round-off grows with
         // its condition number, bounded here by the lever arms and mass ratios
         const double tol = 1e-7*speed;
