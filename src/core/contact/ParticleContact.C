@@ -736,7 +736,6 @@ Contact detectParticleContact
         const PairPart1Result p1 = pairContactPart1(A, poseA, B, poseB, productionPart1Iterations, false);
         const PairPart1Result p1r = pairContactPart1(B, poseB, A, poseA, productionPart1Iterations, false);
         c.iterations += p1.iterations + p1r.iterations;
-        c.usedFallback = p1.usedFallback || p1r.usedFallback;
 
         // 2. Part 2: virtual wall through p1 with normal grad S1/|grad S1|;
         //    its closed-form solution is the support point of B in -n, which
