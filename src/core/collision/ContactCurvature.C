@@ -91,7 +91,12 @@ double surfaceCurvatureRadius
     if (!contactPoint.allFinite()) invalid("contactPoint", contactPoint.norm(), "must be finite");
     // Curvature is invariant under rotation: evaluate in the particle frame (Eq. 27)
     const ShapeDerivatives d = shape.derivatives(pose.toParticleFrame(contactPoint), 2);
-    return curvatureRadius(d.gradient, d.hessian, model, 0.5*shape.volumeEquivalentDiameter(), capFactor);
+    const double volumeRadius = 0.5*shape.volumeEquivalentDiameter();
+    // The contact point of a deep overlap can reach the centre, where S has no
+    // gradient and no surface curvature: the volume-equivalent sphere's radius
+    // stands in (found by fuzzing the soft-contact collision step)
+    if (!d.gradient.allFinite() || !(d.gradient.norm() > 0)) return volumeRadius;
+    return curvatureRadius(d.gradient, d.hessian, model, volumeRadius, capFactor);
 }
 
 

@@ -461,6 +461,20 @@ TEST(Curvature, SuperellipsoidContactPointRadiusFromShapeDerivatives)
 }
 
 
+TEST(Curvature, ContactPointAtTheCentreUsesTheVolumeEquivalentRadius)
+{
+    // At the centre grad S = 0: no surface there, so no curvature; a deep
+    // soft contact must still get a finite Hertz radius (fuzz regression,
+    // tests/fuzz/corpus/collisionStep/crash-softContactAtCentre)
+    const Pose pose{Vector3(1, -2, 0.5), Quaternion(Eigen::AngleAxisd(0.9, Vector3(1, 1, 0).normalized()))};
+    const Superellipsoid sphere = Superellipsoid::sphere(0.4);
+    EXPECT_DOUBLE_EQ(surfaceCurvatureRadius(sphere, pose, pose.position, CurvatureModel::mean), 0.4);
+    const Superellipsoid blocky(3, 2, 1, 0.2, 0.6);
+    EXPECT_DOUBLE_EQ(surfaceCurvatureRadius(blocky, pose, pose.position, CurvatureModel::gaussian),
+                     0.5*blocky.volumeEquivalentDiameter());
+}
+
+
 TEST(SoftContactInvariants, ActionReactionAndCoulombLimitAtEccentricContacts)
 {
     // Random eccentric pairs: F_A = -F_B and zero net torque about the origin
