@@ -7,6 +7,7 @@
 #include "error.H"
 #include "OStringStream.H"
 #include "ITstream.H"
+#include "Switch.H"
 
 #include <cmath>
 
@@ -35,6 +36,61 @@ const entry& findPrimitive(const dictionary& dict, const word& key)
             << " expected" << nl << exit(FatalIOError);
     }
     return *ePtr;
+}
+
+
+//- The values of a primitive entry: one token (n = 1) or a parenthesised
+//  list of n tokens, each accepted by get(token, value); FatalIOError
+//  naming the entry and what was expected otherwise
+template<class Type, class Get>
+List<Type> readValues
+(
+    const dictionary& dict,
+    const word& key,
+    const label nExpected,
+    const char* what,
+    const Get& get
+)
+{
+    const entry& e = findPrimitive(dict, key);
+    ITstream& is = e.stream();
+    is.rewind();
+
+    List<Type> values;
+    bool ok = true;
+    Type value = Type();
+    if (nExpected == 1)
+    {
+        ok = is.size() == 1 && get(is[0], value);
+        if (ok)
+        {
+            values.append(value);
+        }
+    }
+    else
+    {
+        ok = is.size() == nExpected + 2
+          && is[0].isPunctuation() && is[0].pToken() == token::BEGIN_LIST
+          && is[is.size() - 1].isPunctuation()
+          && is[is.size() - 1].pToken() == token::END_LIST;
+        for (label i = 1; ok && i + 1 < is.size(); ++i)
+        {
+            ok = get(is[i], value);
+            if (ok)
+            {
+                values.append(value);
+            }
+        }
+    }
+
+    if (!ok)
+    {
+        FatalIOErrorInFunction(dict)
+            << "Bad entry " << key << ' '
+            << superellipsoidDictionaryChecks::entryText(dict, key).c_str()
+            << ": expected " << what << nl << exit(FatalIOError);
+    }
+    return values;
 }
 
 
@@ -72,8 +128,6 @@ Foam::string Foam::superellipsoidDictionaryChecks::entryText
 }
 
 
-//- The numbers of a primitive entry: one number, or a parenthesised list
-//  of numbers; FatalIOError naming the entry otherwise
 Foam::List<Foam::scalar> Foam::superellipsoidDictionaryChecks::readNumbers
 (
     const dictionary& dict,
@@ -82,42 +136,18 @@ Foam::List<Foam::scalar> Foam::superellipsoidDictionaryChecks::readNumbers
     const char* what
 )
 {
-    const entry& e = findPrimitive(dict, key);
-    ITstream& is = e.stream();
-    is.rewind();
-
-    List<scalar> values;
-    bool ok = true;
-    if (nExpected == 1)
-    {
-        ok = is.size() == 1 && is[0].isNumber();
-        if (ok)
+    const List<scalar> values = readValues<scalar>
+    (
+        dict, key, nExpected, what,
+        [](const token& t, scalar& v)
         {
-            values.append(is[0].number());
-        }
-    }
-    else
-    {
-        ok = is.size() == nExpected + 2
-          && is[0].isPunctuation() && is[0].pToken() == token::BEGIN_LIST
-          && is[is.size() - 1].isPunctuation()
-          && is[is.size() - 1].pToken() == token::END_LIST;
-        for (label i = 1; ok && i + 1 < is.size(); ++i)
-        {
-            ok = is[i].isNumber();
-            if (ok)
+            if (t.isNumber())
             {
-                values.append(is[i].number());
+                v = t.number();
             }
+            return t.isNumber();
         }
-    }
-
-    if (!ok)
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry " << key << ' ' << entryText(dict, key).c_str()
-            << ": expected " << what << nl << exit(FatalIOError);
-    }
+    );
     for (const scalar v : values)
     {
         if (!std::isfinite(v))
@@ -128,6 +158,29 @@ Foam::List<Foam::scalar> Foam::superellipsoidDictionaryChecks::readNumbers
         }
     }
     return values;
+}
+
+
+Foam::List<Foam::label> Foam::superellipsoidDictionaryChecks::readLabels
+(
+    const dictionary& dict,
+    const word& key,
+    const label nExpected,
+    const char* what
+)
+{
+    return readValues<label>
+    (
+        dict, key, nExpected, what,
+        [](const token& t, label& v)
+        {
+            if (t.isLabel())
+            {
+                v = t.labelToken();
+            }
+            return t.isLabel();
+        }
+    );
 }
 
 
@@ -161,13 +214,7 @@ Foam::scalar Foam::superellipsoidDictionaryChecks::readBounded
 )
 {
     const scalar value = readScalar(dict, key);
-    if (!(value >= lo && value <= hi))
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry " << key << ' ' << entryText(dict, key).c_str()
-            << ": must lie in [" << lo << ", " << hi << "]" << nl
-            << exit(FatalIOError);
-    }
+    checkRange(dict, key, value, lo, hi);
     return value;
 }
 
@@ -196,15 +243,7 @@ Foam::label Foam::superellipsoidDictionaryChecks::readLabel
     const word& key
 )
 {
-    const entry& e = findPrimitive(dict, key);
-    ITstream& is = e.stream();
-    if (!(is.size() == 1 && is[0].isLabel()))
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry " << key << ' ' << entryText(dict, key).c_str()
-            << ": expected an integer" << nl << exit(FatalIOError);
-    }
-    return is[0].labelToken();
+    return readLabels(dict, key, 1, "an integer")[0];
 }
 
 
@@ -239,6 +278,85 @@ Foam::vector Foam::superellipsoidDictionaryChecks::readVectorOrDefault
 {
     return dict.found(key, keyType::LITERAL) ? readVector(dict, key) : def;
 }
+
+
+bool Foam::superellipsoidDictionaryChecks::readSwitchOrDefault
+(
+    const dictionary& dict,
+    const word& key,
+    const bool def
+)
+{
+    if (!dict.found(key, keyType::LITERAL))
+    {
+        return def;
+    }
+    // As Switch's own reader: an integer, or a word naming a valid Switch
+    return readValues<bool>
+    (
+        dict, key, 1, "a switch (yes or no)",
+        [](const token& t, bool& v)
+        {
+            if (t.isLabel())
+            {
+                v = bool(t.labelToken());
+                return true;
+            }
+            if (t.isWord())
+            {
+                const Switch sw(t.wordToken(), true);
+                v = bool(sw);
+                return sw.valid();
+            }
+            return false;
+        }
+    )[0];
+}
+
+
+template<class Type>
+void Foam::superellipsoidDictionaryChecks::checkRange
+(
+    const dictionary& dict,
+    const word& key,
+    const Type value,
+    const Type lo,
+    const Type hi,
+    const string& note
+)
+{
+    const bool noUpperBound = (hi == pTraits<Type>::max);
+    if (!(value >= lo && (noUpperBound || value <= hi)))
+    {
+        FatalIOErrorInFunction(dict)
+            << "Bad entry " << key << ' ' << entryText(dict, key).c_str();
+        if (noUpperBound)
+        {
+            FatalIOError << ": must be >= " << lo;
+        }
+        else
+        {
+            FatalIOError << ": must lie in [" << lo << ", " << hi << "]";
+        }
+        if (!note.empty())
+        {
+            FatalIOError << " (" << note.c_str() << ")";
+        }
+        FatalIOError << nl << exit(FatalIOError);
+    }
+}
+
+
+template void Foam::superellipsoidDictionaryChecks::checkRange<Foam::scalar>
+(
+    const dictionary&, const word&, const scalar, const scalar, const scalar,
+    const string&
+);
+template void Foam::superellipsoidDictionaryChecks::checkRange<Foam::label>
+(
+    const dictionary&, const word&, const label, const label, const label,
+    const string&
+);
 
 
 void Foam::superellipsoidDictionaryChecks::checkKeywords
