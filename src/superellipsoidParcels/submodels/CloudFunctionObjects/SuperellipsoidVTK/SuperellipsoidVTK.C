@@ -5,121 +5,40 @@
 #include "SuperellipsoidVTK.H"
 #include "CollidingCloud.H"
 #include "SuperellipsoidCloud.H"
+#include "superellipsoidDictionaryChecks.H"
 #include "OSspecific.H"
-#include "OStringStream.H"
 #include "Pstream.H"
 
 #include <algorithm>
 #include <exception>
-
-// * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * * //
-
-namespace Foam
-{
-namespace superellipsoidVTKDetail
-{
-
-//- "keyword value;" of a dictionary entry, for messages
-inline string entryText(const dictionary& dict, const word& keyword)
-{
-    OStringStream os;
-    os << dict.lookupEntry(keyword, keyType::LITERAL);
-    string s = os.str();
-    s.replaceAll("\n", " ");
-    const auto end = s.find_last_not_of(' ');
-    return end == string::npos ? s : string(s.substr(0, end + 1));
-}
-
-//- Read an optional entry of type T; a value that does not parse stops
-//  with a FatalIOError naming the entry and what was expected
-template<class T>
-T readOptional
-(
-    const dictionary& dict,
-    const word& keyword,
-    const T& deflt,
-    const char* expected
-)
-{
-    if (!dict.found(keyword, keyType::LITERAL))
-    {
-        return deflt;
-    }
-    const bool throwing = FatalIOError.throwExceptions();
-    T value(deflt);
-    bool ok = true;
-    try
-    {
-        value = dict.get<T>(keyword, keyType::LITERAL);
-    }
-    catch (const Foam::IOerror&)
-    {
-        ok = false;
-    }
-    FatalIOError.throwExceptions(throwing);
-    if (!ok)
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry '" << entryText(dict, keyword).c_str()
-            << "' of cloud function superellipsoidVTK: expected " << expected
-            << nl << exit(FatalIOError);
-    }
-    return value;
-}
-
-} // End namespace superellipsoidVTKDetail
-} // End namespace Foam
-
 
 // * * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
 
 template<class CloudType>
 void Foam::SuperellipsoidVTK<CloudType>::readCoeffs(const dictionary& dict)
 {
-    using namespace superellipsoidVTKDetail;
+    namespace checks = superellipsoidDictionaryChecks;
 
-    const wordList known({"type", "resolution", "surfaces", "particles"});
-    for (const entry& e : dict)
+    checks::checkKeywords
+    (
+        dict, {"type", "resolution", "surfaces", "particles"},
+        "cloud function superellipsoidVTK"
+    );
+
+    if (dict.found("resolution", keyType::LITERAL))
     {
-        if (!known.found(e.keyword()))
-        {
-            FatalIOErrorInFunction(dict)
-                << "Unknown entry '" << entryText(dict, e.keyword()).c_str()
-                << "' of cloud function superellipsoidVTK: valid keywords are"
-                << " type, resolution, surfaces and particles" << nl
-                << exit(FatalIOError);
-        }
+        const labelList r = checks::readLabels
+        (
+            dict, "resolution", 2, "(nEta nOmega), two integers"
+        );
+        checks::checkRange<label>(dict, "resolution", r[0], 2, maxResolution, "nEta");
+        checks::checkRange<label>(dict, "resolution", r[1], 3, maxResolution, "nOmega");
+        resolution_.nEta = int(r[0]);
+        resolution_.nOmega = int(r[1]);
     }
 
-    const labelList defaultResolution({resolution_.nEta, resolution_.nOmega});
-    const labelList r = readOptional<labelList>
-    (
-        dict, "resolution", defaultResolution, "(nEta nOmega), two integers"
-    );
-    if
-    (
-        r.size() != 2
-     || r[0] < 2 || r[0] > maxResolution
-     || r[1] < 3 || r[1] > maxResolution
-    )
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry '" << entryText(dict, "resolution").c_str()
-            << "' of cloud function superellipsoidVTK: expected (nEta nOmega)"
-            << " with 2 <= nEta <= " << maxResolution << " and 3 <= nOmega <= "
-            << maxResolution << nl << exit(FatalIOError);
-    }
-    resolution_.nEta = int(r[0]);
-    resolution_.nOmega = int(r[1]);
-
-    surfaces_ = readOptional<Switch>
-    (
-        dict, "surfaces", Switch(true), "yes or no"
-    );
-    particles_ = readOptional<Switch>
-    (
-        dict, "particles", Switch(true), "yes or no"
-    );
+    surfaces_ = checks::readSwitchOrDefault(dict, "surfaces", true);
+    particles_ = checks::readSwitchOrDefault(dict, "particles", true);
     if (!surfaces_ && !particles_)
     {
         WarningInFunction

@@ -5,6 +5,7 @@
 #include "RandomNonOverlappingInjection.H"
 #include "SuperellipsoidCloud.H"
 #include "CollidingCloud.H"
+#include "superellipsoidDictionaryChecks.H"
 #include "meshSearch.H"
 #include "indexedOctree.H"
 #include "treeDataFace.H"
@@ -21,24 +22,28 @@
 template<class CloudType>
 void Foam::RandomNonOverlappingInjection<CloudType>::readCoeffs()
 {
+    namespace checks = superellipsoidDictionaryChecks;
     const dictionary& dict = this->coeffDict();
 
-    nParcels_ = dict.get<label>("nParcels");
-    if (nParcels_ < 1)
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry nParcels " << nParcels_ << ": must be >= 1" << nl
-            << exit(FatalIOError);
-    }
+    // The keywords of InjectionModel (v1912) and of this model
+    checks::checkKeywords
+    (
+        dict,
+        {
+            "type", "massTotal", "parcelBasisType", "nParticle", "SOI",
+            "minParticlesPerParcel", "injectorID",
+            "nParcels", "U0", "seed", "bounds", "cellZone", "clearance",
+            "maxAttempts"
+        },
+        "injection model randomNonOverlappingInjection"
+    );
 
-    U0_ = dict.getOrDefault<vector>("U0", Zero);
-    seed_ = dict.getOrDefault<label>("seed", 1);
-    if (seed_ < 0)
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry seed " << seed_ << ": must be >= 0" << nl
-            << exit(FatalIOError);
-    }
+    nParcels_ = checks::readLabel(dict, "nParcels");
+    checks::checkRange<label>(dict, "nParcels", nParcels_, 1);
+
+    U0_ = checks::readVectorOrDefault(dict, "U0", Zero);
+    seed_ = checks::readLabelOrDefault(dict, "seed", 1);
+    checks::checkRange<label>(dict, "seed", seed_, 0);
 
     if (dict.found("bounds"))
     {
@@ -65,22 +70,14 @@ void Foam::RandomNonOverlappingInjection<CloudType>::readCoeffs()
             << exit(FatalIOError);
     }
 
-    clearance_ = dict.getOrDefault<scalar>("clearance", 0);
-    if (clearance_ < 0)
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry clearance " << clearance_ << ": must be >= 0" << nl
-            << exit(FatalIOError);
-    }
+    clearance_ = checks::readScalarOrDefault(dict, "clearance", 0);
+    checks::checkRange<scalar>(dict, "clearance", clearance_, 0);
 
-    maxAttempts_ = dict.getOrDefault<label>("maxAttempts", 10000*nParcels_);
-    if (maxAttempts_ < nParcels_)
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry maxAttempts " << maxAttempts_
-            << ": must be >= nParcels (" << nParcels_ << ")" << nl
-            << exit(FatalIOError);
-    }
+    maxAttempts_ = checks::readLabelOrDefault(dict, "maxAttempts", 10000*nParcels_);
+    checks::checkRange<label>
+    (
+        dict, "maxAttempts", maxAttempts_, nParcels_, labelMax, "nParcels"
+    );
 }
 
 
