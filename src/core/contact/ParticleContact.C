@@ -638,7 +638,69 @@ CommonNormalResult refineCommonNormal
 }
 
 
+Contact detectSphereContact
+(
+    double rA, const Pose& poseA, double rB, const Pose& poseB, ContactWarmStart* warm
+)
+{
+    // Closed form of steps 0-3 for two spheres: delta(n) = rA + rB - n.dc
+    // is minimal along the centre line, n = dc/|dc| (the generic cold start
+    // converges there at iteration 0); support points pA = cA + rA n,
+    // pB = cB - rB n; both curvatures are isotropic, so the curvature-
+    // weighted point lies on the centre line and its mid-plane projection
+    // is (pA + pB)/2. Same early exits and conventions as the generic path.
+    Contact c;
+    c.feature = WallFeature::None;
+    const Vector3 dc = poseB.position - poseA.position;
+    const double rSum = rA + rB;
+    const double d2 = dc.squaredNorm();
+    if (d2 > rSum*rSum)
+    {
+        // Bounding spheres apart (step 0): no points, as the generic path
+        const double d = std::sqrt(d2);
+        c.status = ContactStatus::Separated;
+        c.overlap = std::min(0.0, rSum - d);
+        c.normal = dc/d;
+        if (warm) warm->valid = false;
+        return c;
+    }
+    const double d = std::sqrt(d2);
+    // Coincident centres: A's z' axis, as the generic centre line
+    c.normal = d > 0 ? Vector3(dc/d) : poseA.directionToGlobalFrame(Vector3::UnitZ());
+    c.pointOnA = poseA.position + rA*c.normal;
+    c.pointOnB = poseB.position - rB*c.normal;
+    c.point = 0.5*(c.pointOnA + c.pointOnB);
+    c.overlap = c.normal.dot(c.pointOnA - c.pointOnB);   // = rSum - d, as delta(n)
+    c.status = c.overlap > 0 ? ContactStatus::Touching : ContactStatus::Separated;
+    if (warm)
+    {
+        warm->valid = c.touching();
+        if (warm->valid)
+        {
+            warm->normalInA = poseA.directionToParticleFrame(c.normal);
+            warm->pointInA = poseA.toParticleFrame(c.pointOnA);
+        }
+    }
+    return c;
+}
+
+
 Contact detectParticleContact
+(
+    const Superellipsoid& A, const Pose& poseA,
+    const Superellipsoid& B, const Pose& poseB,
+    ContactWarmStart* warm
+)
+{
+    if (A.isSphere() && B.isSphere())
+    {
+        return detectSphereContact(A.a(), poseA, B.a(), poseB, warm);
+    }
+    return detectParticleContactGeneric(A, poseA, B, poseB, warm);
+}
+
+
+Contact detectParticleContactGeneric
 (
     const Superellipsoid& A, const Pose& poseA,
     const Superellipsoid& B, const Pose& poseB,

@@ -281,10 +281,47 @@ Contact edgeContact
     return c;
 }
 
+//- edgeContact for a sphere of radius r (closed form): depth(theta) =
+//  r - nu.(x_c - v0) is smallest where nu is the direction of the centre
+//  x_c from the edge line, nu = w/|w|, w = (n.d) n + (m.d) m, d = x_c - v0
+//  (its component normal to the edge); the caller only asks for edges the
+//  centre's projection lies beyond (m.d > 0, n.d > 0: theta inside
+//  (0, pi/2), where the bisection converges to). pointOnB = the foot of
+//  the centre on the edge line.
+Contact sphereEdgeContact
+(
+    double r, const Vector3& centre,
+    const Vector3& v0, const Vector3& v1, const Vector3& n, const Vector3& m
+)
+{
+    const Vector3 d = centre - v0;
+    const Vector3 nu = (n.dot(d)*n + m.dot(d)*m).normalized();
+    Contact c;
+    c.pointOnA = centre - r*nu;
+    c.overlap = nu.dot(v0 - c.pointOnA);
+    c.normal = nu;
+    const Vector3 t = (v1 - v0).normalized();
+    const double s = t.dot(c.pointOnA - v0);
+    c.pointOnB = v0 + s*t;
+    c.point = 0.5*(c.pointOnA + c.pointOnB);
+    c.feature = s < 0 || s > (v1 - v0).norm() ? WallFeature::Vertex : WallFeature::Edge;
+    c.status = c.overlap > 0 ? ContactStatus::Touching : ContactStatus::Separated;
+    return c;
+}
+
 } // namespace
 
 
 Contact detectFaceContact(const Superellipsoid& shape, const Pose& pose, const WallFace& face)
+{
+    return detectFaceContact(shape, pose, face, shape.isSphere());
+}
+
+
+Contact detectFaceContact
+(
+    const Superellipsoid& shape, const Pose& pose, const WallFace& face, bool sphereClosedForm
+)
 {
     const Plane plane = face.plane();
     // One-sided face: a particle whose centre is behind it (in the solid)
@@ -333,7 +370,9 @@ Contact detectFaceContact(const Superellipsoid& shape, const Pose& pose, const W
         {
             continue;
         }
-        Contact e = edgeContact(shape, pose, a, b, face.normal, m, iterations);
+        Contact e = sphereClosedForm
+                  ? sphereEdgeContact(shape.a(), pose.position, a, b, face.normal, m)
+                  : edgeContact(shape, pose, a, b, face.normal, m, iterations);
         if (e.feature == WallFeature::Edge)
         {
             if (e.overlap > best.overlap) best = e;
@@ -351,7 +390,26 @@ Contact detectFaceContact(const Superellipsoid& shape, const Pose& pose, const W
             continue;
         }
         // Vertex inside the particle: its distance to the surface along the
-        // surface normal (common normal of the particle and a point)
+        // surface normal (common normal of the particle and a point); for a
+        // sphere r - |x_c - v| along (x_c - v)/|x_c - v| (the minimum of
+        // delta(n) = r - n.(v - x_c), where the Newton start -n0 already is)
+        if (sphereClosedForm)
+        {
+            const Vector3 dv = pose.position - v;
+            const double dist = dv.norm();
+            const double overlap = shape.a() - dist;
+            if (dist > 0 && overlap > best.overlap)
+            {
+                best.status = ContactStatus::Touching;
+                best.overlap = overlap;
+                best.normal = dv/dist;
+                best.pointOnA = pose.position - shape.a()*best.normal;
+                best.pointOnB = v;
+                best.point = 0.5*(best.pointOnA + v);
+                best.feature = WallFeature::Vertex;
+            }
+            continue;
+        }
         Pose pointPose;
         pointPose.position = v;
         const Vector3 n0 = (pose.position - v).normalized();

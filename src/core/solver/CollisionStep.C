@@ -305,7 +305,10 @@ const std::vector<StepContact>& CollisionStep::detect
         const Superellipsoid& sB = system.shapes[B.shapeIndex];
         const std::uint64_t key = PairCache::pairKey(A.id, B.id);
         PairRecord& rec = cache_.acquire(key);
-        if (!obbOverlap(sA, A.pose, sB, B.pose, 0, &rec.obbAxis))
+        // Two spheres: the bounding spheres of the cell list are the bodies
+        // (OBB test void, one minimum of delta(n): no global-minimum check)
+        const bool spheres = sA.isSphere() && sB.isSphere();
+        if (!spheres && !obbOverlap(sA, A.pose, sB, B.pose, 0, &rec.obbAxis))
         {
             ++diag.obbRejections;
             rec.history = TangentialHistory();
@@ -323,7 +326,7 @@ const std::vector<StepContact>& CollisionStep::detect
         // smaller, detection restarts from it (warm start) and the smaller
         // minimum is kept.
         const double cPair = std::min(sA.c(), sB.c());
-        if (c.touching() && c.overlap > settings_.overlapCheckRatio*cPair)
+        if (!spheres && c.touching() && c.overlap > settings_.overlapCheckRatio*cPair)
         {
             double bestDelta = c.overlap*(1 - restartMargin);
             Vector3 bestNormal = Vector3::Zero();
