@@ -30,6 +30,8 @@ COLUMNS = ["time", "parcels", "xmin", "xmax", "ymin", "ymax", "zmin", "zmax",
 
 
 def positions(path):
+    """The (x, y, z) lines of an OpenFOAM positions file or vectorField (also
+    used by settledPositions.py)"""
     points = []
     with open(path) as f:
         for line in f:

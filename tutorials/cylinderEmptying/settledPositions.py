@@ -11,14 +11,13 @@ positions carry over unchanged.
 
   settledPositions.py <fillCase> -o <file>
 
-Standard library only.
+Standard library only (and positions() of pileExtent.py, next to it).
 """
 import argparse
 import os
-import re
 import sys
 
-VECTOR = re.compile(r"^\(\s*([-+0-9.eE]+)\s+([-+0-9.eE]+)\s+([-+0-9.eE]+)\s*\)")
+from pileExtent import positions
 
 
 def latestTime(case):
@@ -37,13 +36,7 @@ def readPositions(case, time):
     path = os.path.join(case, time, "lagrangian", "kinematicCloud", "positions")
     if not os.path.isfile(path):
         sys.exit("settledPositions.py: %s not found (did the fill run?)" % path)
-    points = []
-    with open(path) as f:
-        for line in f:
-            m = VECTOR.match(line.strip())
-            if m:
-                points.append(tuple(float(v) for v in m.groups()))
-    return path, points
+    return path, positions(path)
 
 
 def main():
