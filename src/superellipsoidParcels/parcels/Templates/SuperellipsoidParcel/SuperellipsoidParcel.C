@@ -216,11 +216,23 @@ bool Foam::SuperellipsoidParcel<ParcelType>::move
         return ParcelType::move(cloud, td, trackTime);
     }
 
-    // Leapfrog half kick of the collision force and torque (global frame);
-    // the torque acts on omega' with the orientation frozen (dL' = dt/2 T')
     td.keepParticle = true;
     td.switchProcessor = false;
+    halfKick(cloud, trackTime);
+    return td.keepParticle;
+}
 
+
+template<class ParcelType>
+template<class TrackCloudType>
+void Foam::SuperellipsoidParcel<ParcelType>::halfKick
+(
+    TrackCloudType& cloud,
+    const scalar trackTime
+)
+{
+    // Leapfrog half kick of the collision force and torque (global frame);
+    // the torque acts on omega' with the orientation frozen (dL' = dt/2 T')
     this->U() += 0.5*trackTime*this->f()/this->mass();
 
     const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
@@ -237,8 +249,6 @@ bool Foam::SuperellipsoidParcel<ParcelType>::move
 
     // Keep CollidingParcel's angular momentum (global) consistent
     this->angularMomentum() = Rp.T() & vector(cmptMultiply(J, omegaP_));
-
-    return td.keepParticle;
 }
 
 
