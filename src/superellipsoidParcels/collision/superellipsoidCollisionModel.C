@@ -106,6 +106,28 @@ std::uint64_t unpackRecord
 }
 
 
+//- Sort a list of pair-cache records by key (keyOf(record)) and keep the
+//  first record of each key
+template<class Record, class KeyOf>
+void sortUniqueBy(std::vector<Record>& records, KeyOf keyOf)
+{
+    std::sort
+    (
+        records.begin(), records.end(),
+        [&keyOf](const Record& x, const Record& y) { return keyOf(x) < keyOf(y); }
+    );
+    records.erase
+    (
+        std::unique
+        (
+            records.begin(), records.end(),
+            [&keyOf](const Record& x, const Record& y) { return keyOf(x) == keyOf(y); }
+        ),
+        records.end()
+    );
+}
+
+
 //- Squared distance of a point to an axis-aligned box
 double distanceSqr
 (
@@ -601,19 +623,10 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
                         records.emplace_back(key, *rec);
                     }
                 }
-                std::sort
+                sortUniqueBy
                 (
-                    records.begin(), records.end(),
-                    [](const auto& x, const auto& y) { return x.first < y.first; }
-                );
-                records.erase
-                (
-                    std::unique
-                    (
-                        records.begin(), records.end(),
-                        [](const auto& x, const auto& y) { return x.first == y.first; }
-                    ),
-                    records.end()
+                    records,
+                    [](const auto& r) { return r.first; }
                 );
             }
             recordBuf.setSize(label(records.size())*recordSize);
@@ -794,19 +807,10 @@ Foam::superellipsoidCollisionModel::gatheredRecords() const
             }
         }
     }
-    std::sort
+    sortUniqueBy
     (
-        records.begin(), records.end(),
-        [](const auto& x, const auto& y) { return x.key < y.key; }
-    );
-    records.erase
-    (
-        std::unique
-        (
-            records.begin(), records.end(),
-            [](const auto& x, const auto& y) { return x.key == y.key; }
-        ),
-        records.end()
+        records,
+        [](const superellipsoid::PairRecord& r) { return r.key; }
     );
     return records;
 }
