@@ -89,6 +89,22 @@ double surfaceCurvatureRadius
 )
 {
     if (!contactPoint.allFinite()) invalid("contactPoint", contactPoint.norm(), "must be finite");
+    if (shape.isSphere())
+    {
+        // Closed form (issue 9): the level sets of a sphere's S are the
+        // concentric spheres, so both curvature models give 1/rho at the
+        // distance rho of the point from the centre; the same cap and
+        // centre rule as below (volume-equivalent radius = a)
+        if (!(std::isfinite(capFactor) && capFactor > 0))
+        {
+            invalid("capFactor", capFactor, "must be positive and finite");
+        }
+        const double rho = (contactPoint - pose.position).norm();
+        const double volumeRadius = shape.a();
+        if (!(rho > 0)) return volumeRadius;
+        const double cap = capFactor*volumeRadius;
+        return rho < cap ? rho : cap;
+    }
     // Curvature is invariant under rotation: evaluate in the particle frame (Eq. 27)
     const ShapeDerivatives d = shape.derivatives(pose.toParticleFrame(contactPoint), 2);
     const double volumeRadius = 0.5*shape.volumeEquivalentDiameter();

@@ -124,7 +124,10 @@ Vector3 implicitVelocityUpdate
     const Vector3 rhs =
         force.effectiveMass*particleVelocity
       + dt*(other + force.dragCoefficient*fluidVelocity);
-    return lhs.partialPivLu().solve(rhs);
+    // lhs is symmetric positive definite with condition number <= 1 +
+    // dt |C|/m: the closed-form 3x3 inverse (cofactors) is accurate and
+    // costs a fraction of a general LU (issue 9 profile: 7 % of a sphere run)
+    return lhs.inverse()*rhs;
 }
 
 

@@ -475,6 +475,38 @@ TEST(Curvature, ContactPointAtTheCentreUsesTheVolumeEquivalentRadius)
 }
 
 
+// Sphere fast path (issue 9) against the generic evaluation (S's gradient and
+// Hessian at the point, curvatureRadius) at random points from near the
+// centre to beyond the surface: the level sets are concentric spheres, so
+// both give rho = |x - centre| to round-off of the pow-based derivatives
+// (1e-12 relative); the cap (10 R_vol) and the centre rule as before.
+TEST(Curvature, SphereClosedFormMatchesTheShapeDerivatives)
+{
+    std::mt19937_64 rng(94);
+    std::uniform_real_distribution<double> U(0, 1);
+    std::normal_distribution<double> N(0, 1);
+    for (int i = 0; i < 1000; ++i)
+    {
+        const double r = 0.1 + U(rng);
+        const Superellipsoid sphere = Superellipsoid::sphere(r);
+        Pose pose;
+        pose.position = Vector3(N(rng), N(rng), N(rng));
+        pose.orientation = Quaternion(N(rng), N(rng), N(rng), N(rng)).normalized();
+        const Vector3 x = pose.position + r*(0.01 + 1.5*U(rng))*Vector3(N(rng), N(rng), N(rng)).normalized();
+        const ShapeDerivatives d = sphere.derivatives(pose.toParticleFrame(x), 2);
+        for (const CurvatureModel model : {CurvatureModel::mean, CurvatureModel::gaussian})
+        {
+            const double generic = curvatureRadius(d.gradient, d.hessian, model, 0.5*sphere.volumeEquivalentDiameter());
+            EXPECT_NEAR(surfaceCurvatureRadius(sphere, pose, x, model), generic, 1e-12*generic) << i;
+        }
+    }
+    // Cap: a point 20 r away (level set radius 20 r > 10 R_vol)
+    const Superellipsoid sphere = Superellipsoid::sphere(0.4);
+    Pose pose;
+    EXPECT_NEAR(surfaceCurvatureRadius(sphere, pose, Vector3(8, 0, 0), CurvatureModel::mean), 4.0, 1e-12);
+}
+
+
 TEST(SoftContactInvariants, ActionReactionAndCoulombLimitAtEccentricContacts)
 {
     // Random eccentric pairs: F_A = -F_B and zero net torque about the origin
