@@ -75,6 +75,11 @@ bool obbOverlap
     {
         return false;
     }
+    // Fully unrolled: the axis index is then a constant in every test (no
+    // branches on k, no integer division for the cross-product axes)
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 15
+#endif
     for (int k = 0; k < 15; ++k)
     {
         if (k != first && separated(k))

@@ -237,6 +237,18 @@ inline DirectionalOverlap directionalOverlap
 }
 
 
+//- Orthonormal tangent basis (t1, t2) of a unit vector n, t1 from the
+//  coordinate axis least aligned with n (one reciprocal square root)
+inline void tangentBasis(const Vector3& n, Vector3& t1, Vector3& t2)
+{
+    const Vector3 e = std::abs(n.x()) < 0.6 ? Vector3::UnitX()
+                    : (std::abs(n.y()) < 0.6 ? Vector3::UnitY() : Vector3::UnitZ());
+    const Vector3 v = e - e.dot(n)*n;
+    t1 = (1.0/std::sqrt(v.squaredNorm()))*v;
+    t2 = n.cross(t1);
+}
+
+
 //- Tangent-plane curvature-radius tensor of one body at its support point
 //  for global tangent vectors t1, t2 (derivatives from the support shares:
 //  no powers)
@@ -246,7 +258,7 @@ inline Eigen::Matrix2d supportHessian
     const Vector3& t1, const Vector3& t2
 )
 {
-    const ShapeDerivatives d = supportDerivatives(s, g);
+    const SupportSecondOrder d = supportGradientHessian(s, g);
     const Vector3 u1 = pose.directionToParticleFrame(t1);
     const Vector3 u2 = pose.directionToParticleFrame(t2);
     Eigen::Matrix2d Mt;
@@ -257,10 +269,11 @@ inline Eigen::Matrix2d supportHessian
     const double tr = Mt.trace();
     // Guard singular curvature (flat face): radius capped at 1e8 c
     const double floor = 1e-8*tr*tr + 1e-300;
+    // |grad S| Mt^-1: one scalar factor instead of four divisions
+    const double scale = d.gradient.norm()/std::max(det, floor);
     Eigen::Matrix2d inv;
-    inv << Mt(1, 1), -Mt(0, 1), -Mt(1, 0), Mt(0, 0);
-    inv /= std::max(det, floor);
-    return d.gradient.norm()*inv;
+    inv << scale*Mt(1, 1), -scale*Mt(0, 1), -scale*Mt(1, 0), scale*Mt(0, 0);
+    return inv;
 }
 
 
@@ -274,23 +287,21 @@ struct SupportCurvature
     double mean = 0;
     double smallest = 0;
     double largest = 0;
-    Vector3 flatDirection = Vector3::Zero();   //- principal direction of 'smallest', particle frame
+    Vector3 flatDirection = Vector3::Zero();   //- principal direction of 'smallest', particle frame (not unit)
 };
 
 inline SupportCurvature curvatureAtSupport(const Superellipsoid& s, const SupportGeometry& g)
 {
-    const ShapeDerivatives d = supportDerivatives(s, g);
-    const double gradNorm = d.gradient.norm();
-    const Vector3 m = d.gradient/gradNorm;
+    const SupportSecondOrder d = supportGradientHessian(s, g);
+    const double invGradNorm = 1.0/d.gradient.norm();
+    const Vector3 m = invGradNorm*d.gradient;
     // Orthonormal tangent basis of m (particle frame)
-    const Vector3 e = std::abs(m.x()) < 0.6 ? Vector3::UnitX()
-                    : (std::abs(m.y()) < 0.6 ? Vector3::UnitY() : Vector3::UnitZ());
-    const Vector3 u1 = (e - e.dot(m)*m).normalized();
-    const Vector3 u2 = m.cross(u1);
+    Vector3 u1, u2;
+    tangentBasis(m, u1, u2);
     const Vector3 Hu1 = d.hessian*u1;
-    const double k11 = u1.dot(Hu1)/gradNorm;
-    const double k12 = u2.dot(Hu1)/gradNorm;
-    const double k22 = u2.dot(d.hessian*u2)/gradNorm;
+    const double k11 = invGradNorm*u1.dot(Hu1);
+    const double k12 = invGradNorm*u2.dot(Hu1);
+    const double k22 = invGradNorm*u2.dot(d.hessian*u2);
     SupportCurvature k;
     k.mean = 0.5*(k11 + k22);
     const double dev = std::sqrt(0.25*(k11 - k22)*(k11 - k22) + k12*k12);
@@ -300,7 +311,9 @@ inline SupportCurvature curvatureAtSupport(const Superellipsoid& s, const Suppor
     // the two equivalent forms)
     const Eigen::Vector2d v1(k12, k.smallest - k11), v2(k.smallest - k22, k12);
     const Eigen::Vector2d v = v1.squaredNorm() >= v2.squaredNorm() ? v1 : v2;
-    k.flatDirection = (v(0)*u1 + v(1)*u2).normalized();
+    // Not normalised here: only the line stencil uses it (supportLineCentre
+    // normalises), the other callers test it for zero
+    k.flatDirection = v(0)*u1 + v(1)*u2;
     if (!(std::isfinite(k.mean) && k.mean > 0)) k.mean = 0;
     if (!(std::isfinite(k.smallest) && k.smallest > 0)) k.smallest = 0;
     if (!(std::isfinite(k.largest) && k.largest > 0)) k.largest = 0;
@@ -317,15 +330,6 @@ inline SupportCurvature curvatureAtSupport(const Superellipsoid& s, const Suppor
 //  that but kept the flat-face jitter (a resting pile did not settle).
 constexpr double patchStencilAngle = 1e-3;
 constexpr int patchStencilDirections = 8;
-
-inline void tangentBasis(const Vector3& n, Vector3& t1, Vector3& t2)
-{
-    const Vector3 e = std::abs(n.x()) < 0.6 ? Vector3::UnitX()
-                    : (std::abs(n.y()) < 0.6 ? Vector3::UnitY() : Vector3::UnitZ());
-    t1 = (e - e.dot(n)*n).normalized();
-    t2 = n.cross(t1);
-}
-
 
 //- Centre of one body's support patch: mean of the support points in N
 //  directions n + s t on a ring of tangents t around n. On a
@@ -377,7 +381,7 @@ inline Vector3 supportLineCentre
     const Superellipsoid& s, const MatrixPose& pose, const Vector3& n, const Vector3& flatInParticle
 )
 {
-    const Vector3 f = pose.directionToGlobalFrame(flatInParticle);
+    const Vector3 f = pose.directionToGlobalFrame(flatInParticle.normalized());
     const Vector3 p1 = supportPoint(s, pose.directionToParticleFrame(n + patchStencilAngle*f));
     const Vector3 p2 = supportPoint(s, pose.directionToParticleFrame(n - patchStencilAngle*f));
     return pose.toGlobalFrame(0.5*(p1 + p2));

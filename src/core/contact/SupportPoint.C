@@ -10,42 +10,52 @@ namespace superellipsoid
 namespace
 {
 
-//- Largest integer exponent done by repeated multiplication
-constexpr double maxIntegerExponent = 64;
-
 //- r^(q - 1) for a ratio r in [0, 1], q = p/(p - 1), p = 2/eps:
 //  q - 1 = 1/(p - 1) = eps/(2 - eps). An integer q - 1 (eps = 1.8: 9,
-//  eps = 1.5: 3, eps = 4/3: 2) is done by multiplication.
+//  eps = 1.5: 3, eps = 4/3: 2) is done by multiplication. The exponent and
+//  its integer flag are cached per shape (Superellipsoid::dualExponent).
 struct DualExponent
 {
     double qm1;
     int qm1Int;
 
-    explicit DualExponent(double eps)
+    DualExponent(const Superellipsoid& shape, int k)
     :
-        qm1(eps/(2.0 - eps)), qm1Int(0)
-    {
-        const double n = std::nearbyint(qm1);
-        if (n >= 1 && n <= maxIntegerExponent && std::abs(qm1 - n) <= 1e-12*qm1)
-        {
-            qm1Int = int(n);
-        }
-    }
+        qm1(shape.dualExponent(k)), qm1Int(shape.dualExponentInt(k))
+    {}
 
     double power(double r) const
     {
         if (r == 1.0) return 1.0;
         if (!(r > 0)) return 0.0;
-        return qm1Int ? intPow(r, qm1Int) : std::pow(r, qm1);
+        return qm1Int ? intPow(r, qm1Int) : std::exp(qm1*std::log(r));
     }
 };
+
+
+//- Ratios D_i/m to the largest component m (> 0), the largest exactly 1
+//  (one reciprocal instead of a division per component; exact 1 keeps the
+//  power of the largest ratio free)
+template<int N>
+inline void ratiosToLargest(const double D[N], double m, double r[N])
+{
+    const double im = 1.0/m;
+    for (int i = 0; i < N; ++i)
+    {
+        r[i] = D[i] == m ? 1.0 : D[i]*im;
+    }
+}
 
 
 //- Maximiser (u1, u2, u3) >= 0 of D.u on the unit p-ball in 3D and the
 //  value ||D||_q (eps1 = eps2: Barr's function is a single p-norm, one
 //  normalising power instead of two and the ratio powers independent)
 //  Also the shares u_i^p = w_i r_i / s (sum 1), the terms of the p-norm.
-inline double pBallSupport3(const double D[3], double eps, double u[3], double share[3])
+//  Reciprocals of m, s and s^(1/p) replace the divisions per component.
+inline double pBallSupport3
+(
+    const double D[3], double eps, const DualExponent& e, double u[3], double share[3]
+)
 {
     const double m = std::max({D[0], D[1], D[2]});
     if (!(m > 0))
@@ -53,28 +63,30 @@ inline double pBallSupport3(const double D[3], double eps, double u[3], double s
         for (int i = 0; i < 3; ++i) u[i] = share[i] = 0;
         return 0;
     }
-    const double r[3] = {D[0]/m, D[1]/m, D[2]/m};
+    double r[3];
+    ratiosToLargest<3>(D, m, r);
     if (eps == 1.0)
     {
         const double s = r[0]*r[0] + r[1]*r[1] + r[2]*r[2];
         const double sq = std::sqrt(s);
+        const double isq = 1.0/sq;
         for (int i = 0; i < 3; ++i)
         {
-            u[i] = r[i]/sq;
-            share[i] = r[i]*r[i]/s;
+            u[i] = r[i]*isq;
+            share[i] = u[i]*u[i];
         }
         return m*sq;
     }
-    const DualExponent e(eps);
     const double w[3] = {e.power(r[0]), e.power(r[1]), e.power(r[2])};
     const double s = w[0]*r[0] + w[1]*r[1] + w[2]*r[2];    // ||r||_q^q, in [1, 3]
-    const double sInvP = std::pow(s, 0.5*eps);             // ||r||_q^(q-1)
+    const double sInvP = std::exp(0.5*eps*std::log(s));            // ||r||_q^(q-1)
+    const double iSInvP = 1.0/sInvP, iS = 1.0/s;
     for (int i = 0; i < 3; ++i)
     {
-        u[i] = w[i]/sInvP;
-        share[i] = w[i]*r[i]/s;
+        u[i] = w[i]*iSInvP;
+        share[i] = w[i]*r[i]*iS;
     }
-    return m*s/sInvP;
+    return m*s*iSInvP;
 }
 
 
@@ -82,7 +94,8 @@ inline double pBallSupport3(const double D[3], double eps, double u[3], double s
 //  ||D||_q, for D1, D2 >= 0, q = p/(p-1). eps = 2/p. Shares u_i^p.
 inline double pBallSupport2
 (
-    double D1, double D2, double eps, double& u1, double& u2, double share[2]
+    double D1, double D2, double eps, const DualExponent& e,
+    double& u1, double& u2, double share[2]
 )
 {
     const double m = D1 > D2 ? D1 : D2;
@@ -93,30 +106,32 @@ inline double pBallSupport2
         share[0] = share[1] = 0;
         return 0;
     }
-    const double r1 = D1/m;
-    const double r2 = D2/m;
+    const double D[2] = {D1, D2};
+    double r[2];
+    ratiosToLargest<2>(D, m, r);
     if (eps == 1.0)
     {
         // p = q = 2
-        const double s = r1*r1 + r2*r2;
+        const double s = r[0]*r[0] + r[1]*r[1];
         const double sq = std::sqrt(s);
-        u1 = r1/sq;
-        u2 = r2/sq;
-        share[0] = r1*r1/s;
-        share[1] = r2*r2/s;
+        const double isq = 1.0/sq;
+        u1 = r[0]*isq;
+        u2 = r[1]*isq;
+        share[0] = u1*u1;
+        share[1] = u2*u2;
         return m*sq;
     }
     // Only the smaller ratio needs a power (the larger is 1)
-    const DualExponent e(eps);
-    const double w1 = e.power(r1);
-    const double w2 = e.power(r2);
-    const double s = w1*r1 + w2*r2;                // ||r||_q^q, in [1, 2]
-    const double sInvP = std::pow(s, 0.5*eps);     // ||r||_q^(q-1) = s^(1/p)
-    u1 = w1/sInvP;
-    u2 = w2/sInvP;
-    share[0] = w1*r1/s;
-    share[1] = w2*r2/s;
-    return m*s/sInvP;                              // m ||r||_q = m s^(1/q)
+    const double w1 = e.power(r[0]);
+    const double w2 = e.power(r[1]);
+    const double s = w1*r[0] + w2*r[1];            // ||r||_q^q, in [1, 2]
+    const double sInvP = std::exp(0.5*eps*std::log(s));    // ||r||_q^(q-1) = s^(1/p)
+    const double iSInvP = 1.0/sInvP, iS = 1.0/s;
+    u1 = w1*iSInvP;
+    u2 = w2*iSInvP;
+    share[0] = w1*r[0]*iS;
+    share[1] = w2*r[1]*iS;
+    return m*s*iSInvP;                             // m ||r||_q = m s^(1/q)
 }
 
 } // namespace
@@ -135,7 +150,7 @@ SupportGeometry supportGeometry(const Superellipsoid& shape, const Vector3& d)
         // F = X + Y
         const double D[3] = {Dx, Dy, Dz};
         double u[3], share[3];
-        g.value = pBallSupport3(D, shape.eps1(), u, share);
+        g.value = pBallSupport3(D, shape.eps1(), DualExponent(shape, 1), u, share);
         g.point = Vector3
         (
             std::copysign(shape.a()*u[0], d.x()),
@@ -154,8 +169,8 @@ SupportGeometry supportGeometry(const Superellipsoid& shape, const Vector3& d)
 
     // Inner (x'-y') p2-ball, then outer (rho, z') p1-ball
     double ux, uy, rho, w, inner[2], outer[2];
-    const double hxy = pBallSupport2(Dx, Dy, shape.eps2(), ux, uy, inner);
-    g.value = pBallSupport2(hxy, Dz, shape.eps1(), rho, w, outer);
+    const double hxy = pBallSupport2(Dx, Dy, shape.eps2(), DualExponent(shape, 2), ux, uy, inner);
+    g.value = pBallSupport2(hxy, Dz, shape.eps1(), DualExponent(shape, 1), rho, w, outer);
     g.point = Vector3
     (
         std::copysign(shape.a()*rho*ux, d.x()),
@@ -170,38 +185,55 @@ SupportGeometry supportGeometry(const Superellipsoid& shape, const Vector3& d)
 }
 
 
-ShapeDerivatives supportDerivatives(const Superellipsoid& shape, const SupportGeometry& g)
+SupportSecondOrder supportGradientHessian(const Superellipsoid& shape, const SupportGeometry& g)
 {
+    SupportSecondOrder d;
     const Vector3& x = g.point;
-    const double t[3] = {x.x()/shape.a(), x.y()/shape.b(), x.z()/shape.c()};
+    const double ia = 1.0/shape.a(), ib = 1.0/shape.b(), ic = 1.0/shape.c();
+    const double t[3] = {x.x()*ia, x.y()*ib, x.z()*ic};
     constexpr double floor = Superellipsoid::coordinateFloor();
     if (!(std::abs(t[0]) >= floor && std::abs(t[1]) >= floor && std::abs(t[2]) >= floor))
     {
         // Near a symmetry plane: the shape module's floored derivatives
-        return shape.derivatives(x, 2);
+        const ShapeDerivatives full = shape.derivatives(x, 2);
+        d.value = full.value;
+        d.gradient = full.gradient;
+        d.hessian = full.hessian;
+        return d;
     }
     // The formulas of Superellipsoid::derivatives with w_x = X/u = shareX,
     // w_y = shareY, F = shareF, G = shareG (on the surface F + G = 1)
     const double p = shape.exponentP(), r = shape.exponentR();
     const double F = g.shareF, G = g.shareG;
-    const double gx = r*g.shareX/t[0];
-    const double gy = r*g.shareY/t[1];
-    const double gz = r/t[2];
-    const double ia = 1.0/shape.a(), ib = 1.0/shape.b(), ic = 1.0/shape.c();
+    const double it0 = 1.0/t[0], it1 = 1.0/t[1], it2 = 1.0/t[2];
+    const double gx = r*g.shareX*it0;
+    const double gy = r*g.shareY*it1;
+    const double gz = r*it2;
 
-    ShapeDerivatives d;
     d.value = F + G - 1.0;
     d.gradient = Vector3(F*gx*ia, F*gy*ib, G*gz*ic);
 
     const double cA = (r - p)/r;
     const double pm1 = p - 1.0;
-    const double hx = gx/t[0];
-    const double hy = gy/t[1];
+    const double hx = gx*it0;
+    const double hy = gy*it1;
     Matrix3& H = d.hessian;
     H(0, 0) = F*(cA*gx*gx + pm1*hx)*ia*ia;
     H(1, 1) = F*(cA*gy*gy + pm1*hy)*ib*ib;
     H(0, 1) = H(1, 0) = F*cA*gx*gy*ia*ib;
     H(2, 2) = G*((r - 1.0)/r)*gz*gz*ic*ic;
+    H(0, 2) = H(2, 0) = H(1, 2) = H(2, 1) = 0;
+    return d;
+}
+
+
+ShapeDerivatives supportDerivatives(const Superellipsoid& shape, const SupportGeometry& g)
+{
+    const SupportSecondOrder s = supportGradientHessian(shape, g);
+    ShapeDerivatives d;
+    d.value = s.value;
+    d.gradient = s.gradient;
+    d.hessian = s.hessian;
     return d;
 }
 

@@ -26,6 +26,14 @@ int integerExponent(double e)
     return (n >= 1 && std::abs(e - n) <= 1e-12*e) ? static_cast<int>(n) : 0;
 }
 
+//- Dual exponent q - 1 = eps/(2 - eps) of the support map as an integer
+//  when it is one (within roundoff, at most 64), else 0
+int integerDualExponent(double e)
+{
+    const double n = std::nearbyint(e);
+    return (n >= 1 && n <= 64 && std::abs(e - n) <= 1e-12*e) ? static_cast<int>(n) : 0;
+}
+
 //- t^e for t >= 0; integer exponents (n > 0) by multiplication (fast path)
 inline double powNonNeg(double t, double e, int n)
 {
@@ -125,6 +133,10 @@ Superellipsoid::Superellipsoid(double a, double b, double c, double eps1, double
     pInt_ = integerExponent(p_);
     qInt_ = integerExponent(q_);
     rInt_ = integerExponent(r_);
+    dual1_ = eps1_/(2.0 - eps1_);
+    dual2_ = eps2_/(2.0 - eps2_);
+    dual1Int_ = integerDualExponent(dual1_);
+    dual2Int_ = integerDualExponent(dual2_);
 
     // S + 1 <= 2^q m^r and |X| <= m^p for the largest scaled coordinate m:
     // keep m^max(p, r) <= 1e200 so that values and derivatives (which add at

@@ -97,6 +97,74 @@ TEST(SupportPoint, DerivativesFromSharesEqualShapeDerivatives)
     }
 }
 
+// Fast paths of the support map (issue 9): exponents cached per shape
+// (Superellipsoid::dualExponent), reciprocals instead of divisions, and the
+// non-integer powers as exp(a log r) instead of std::pow, against the
+// general formula written out with std::pow and divisions (nested dual norm
+// h = ||(||(Dx, Dy)||_q2, Dz)||_q1, maximiser u_i = (D_i/h)^(q-1)).
+// Tolerance: exp(a log r) carries the 1-ulp error of log r as an absolute
+// error |log r| 1.1e-16 in the exponent, amplified by a = q - 1 <= 19
+// (eps <= 1.9): <= 4e-14 relative for ratios r >= 1e-8 (|log r| <= 18.5),
+// plus a few ulps per operation: 1e-12 relative to the half axis (point)
+// and to h (value).
+TEST(SupportPoint, FastPowersMatchStdPowReference)
+{
+    // The cached exponent and its integer flag (eps = 1.8: q - 1 = 9)
+    const double dualEps[] = {0.2, 0.5, 1.0, 4.0/3.0, 1.5, 1.8, 1.9};
+    const int dualInt[] = {0, 0, 1, 2, 3, 9, 19};
+    for (int k = 0; k < 7; ++k)
+    {
+        const Superellipsoid s(1, 1, 1, dualEps[k], 0.5);
+        EXPECT_EQ(s.dualExponent(1), dualEps[k]/(2 - dualEps[k]));
+        EXPECT_EQ(s.dualExponentInt(1), dualInt[k]) << dualEps[k];
+        EXPECT_EQ(s.dualExponentInt(2), 0);
+    }
+
+    auto reference = [](const Superellipsoid& s, const Vector3& d, double& h)
+    {
+        const double q1 = (2/s.eps1())/(2/s.eps1() - 1), q2 = (2/s.eps2())/(2/s.eps2() - 1);
+        const double Dx = s.a()*std::abs(d.x()), Dy = s.b()*std::abs(d.y()), Dz = s.c()*std::abs(d.z());
+        const double hxy = std::pow(std::pow(Dx, q2) + std::pow(Dy, q2), 1/q2);
+        h = std::pow(std::pow(hxy, q1) + std::pow(Dz, q1), 1/q1);
+        const double rho = std::pow(hxy/h, q1 - 1), w = std::pow(Dz/h, q1 - 1);
+        return Vector3
+        (
+            std::copysign(s.a()*rho*std::pow(Dx/hxy, q2 - 1), d.x()),
+            std::copysign(s.b()*rho*std::pow(Dy/hxy, q2 - 1), d.y()),
+            std::copysign(s.c()*w, d.z())
+        );
+    };
+    std::mt19937_64 rng(6);
+    const double epsValues[] = {0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.3, 1.5, 1.8, 1.89, 1.9};
+    for (double e1 : epsValues)
+    {
+        for (double e2 : epsValues)
+        {
+            const Superellipsoid s(2.0, 1.3, 0.7, e1, e2);
+            for (int i = 0; i < 100; ++i)
+            {
+                Vector3 n = randomUnit(rng);
+                // small ratios down to 1e-8 (near-flat faces, vertices)
+                if (i % 4 == 1) n(i % 3) = std::copysign(std::pow(10.0, -uniform(rng, 3, 8)), n(i % 3));
+                if (i % 4 == 2) n(2) = std::copysign(std::pow(10.0, -uniform(rng, 3, 8)), n(2));
+                n.normalize();
+                double hRef;
+                const Vector3 ref = reference(s, n, hRef);
+                const SupportGeometry g = supportGeometry(s, n);
+                EXPECT_NEAR(g.value, hRef, 1e-12*hRef) << e1 << " " << e2 << " " << i;
+                EXPECT_LE((g.point - ref).norm(), 1e-12*s.a()) << e1 << " " << e2 << " " << i;
+                // The light derivative struct equals the full one (same formulas)
+                const SupportSecondOrder light = supportGradientHessian(s, g);
+                const ShapeDerivatives full = supportDerivatives(s, g);
+                EXPECT_EQ(light.value, full.value);
+                EXPECT_EQ((light.gradient - full.gradient).norm(), 0.0);
+                EXPECT_EQ((light.hessian - full.hessian).norm(), 0.0);
+            }
+        }
+    }
+}
+
+
 // S(t x) + 1 = t^(2/eps1) (S(x) + 1) makes the radial projection exact.
 TEST(SupportPoint, RadialProjectionLandsOnSurface)
 {
