@@ -293,15 +293,28 @@ struct SupportCurvature
 inline SupportCurvature curvatureAtSupport(const Superellipsoid& s, const SupportGeometry& g)
 {
     const SupportSecondOrder d = supportGradientHessian(s, g);
-    const double invGradNorm = 1.0/d.gradient.norm();
-    const Vector3 m = invGradNorm*d.gradient;
-    // Orthonormal tangent basis of m (particle frame)
-    Vector3 u1, u2;
-    tangentBasis(m, u1, u2);
+    // Tangent basis of m = g/|g| without normalising (shorter dependency
+    // chain): with G2 = |g|^2, u1 = G2 e - (e.g) g = G2 (e - (e.m) m) and
+    // u2 = g x u1, so |u1|^2 = N1 = G2 (G2 - (e.g)^2), |u2|^2 = G2 N1;
+    // the curvature tensor P H P/|g| in the orthonormal basis is then
+    // k11 = u1.H u1/(N1 |g|), k22 = u2.H u2/(G2 N1 |g|), k12 = u2.H u1/(N1 G2).
+    // e is the axis least aligned with g (|m_i| < 0.6, as tangentBasis).
+    const Vector3& gr = d.gradient;
+    const double G2 = gr.squaredNorm();
+    const double gn = std::sqrt(G2);
+    const double lim = 0.36*G2;
+    const int axis = gr.x()*gr.x() < lim ? 0 : (gr.y()*gr.y() < lim ? 1 : 2);
+    const double eg = gr(axis);
+    Vector3 u1 = -eg*gr;
+    u1(axis) += G2;
+    const Vector3 u2 = gr.cross(u1);
+    const double N1 = G2*(G2 - eg*eg);
+    const double iN1 = 1.0/N1;
+    const double c11 = iN1/gn, c12 = iN1/G2;
     const Vector3 Hu1 = d.hessian*u1;
-    const double k11 = invGradNorm*u1.dot(Hu1);
-    const double k12 = invGradNorm*u2.dot(Hu1);
-    const double k22 = invGradNorm*u2.dot(d.hessian*u2);
+    const double k11 = c11*u1.dot(Hu1);
+    const double k12 = c12*u2.dot(Hu1);
+    const double k22 = (c11/G2)*u2.dot(d.hessian*u2);
     SupportCurvature k;
     k.mean = 0.5*(k11 + k22);
     const double dev = std::sqrt(0.25*(k11 - k22)*(k11 - k22) + k12*k12);
@@ -313,7 +326,7 @@ inline SupportCurvature curvatureAtSupport(const Superellipsoid& s, const Suppor
     const Eigen::Vector2d v = v1.squaredNorm() >= v2.squaredNorm() ? v1 : v2;
     // Not normalised here: only the line stencil uses it (supportLineCentre
     // normalises), the other callers test it for zero
-    k.flatDirection = v(0)*u1 + v(1)*u2;
+    k.flatDirection = v(0)*u1 + (v(1)/gn)*u2;   // |u2| = |g| |u1|
     if (!(std::isfinite(k.mean) && k.mean > 0)) k.mean = 0;
     if (!(std::isfinite(k.smallest) && k.smallest > 0)) k.smallest = 0;
     if (!(std::isfinite(k.largest) && k.largest > 0)) k.largest = 0;

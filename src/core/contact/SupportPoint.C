@@ -63,11 +63,22 @@ inline double pBallSupport3
         for (int i = 0; i < 3; ++i) u[i] = share[i] = 0;
         return 0;
     }
-    double r[3];
-    ratiosToLargest<3>(D, m, r);
     if (eps == 1.0)
     {
-        const double s = r[0]*r[0] + r[1]*r[1] + r[2]*r[2];
+        // p = q = 2: |D| directly where D.D is safely in range (no ratios:
+        // one division less on the dependency chain), else by the ratios
+        const double s2 = D[0]*D[0] + D[1]*D[1] + D[2]*D[2];
+        const bool direct = s2 > 1e-280 && s2 < 1e280;
+        double r[3];
+        if (direct)
+        {
+            r[0] = D[0], r[1] = D[1], r[2] = D[2];
+        }
+        else
+        {
+            ratiosToLargest<3>(D, m, r);
+        }
+        const double s = direct ? s2 : r[0]*r[0] + r[1]*r[1] + r[2]*r[2];
         const double sq = std::sqrt(s);
         const double isq = 1.0/sq;
         for (int i = 0; i < 3; ++i)
@@ -75,12 +86,14 @@ inline double pBallSupport3
             u[i] = r[i]*isq;
             share[i] = u[i]*u[i];
         }
-        return m*sq;
+        return direct ? sq : m*sq;
     }
+    double r[3];
+    ratiosToLargest<3>(D, m, r);
     const double w[3] = {e.power(r[0]), e.power(r[1]), e.power(r[2])};
     const double s = w[0]*r[0] + w[1]*r[1] + w[2]*r[2];    // ||r||_q^q, in [1, 3]
-    const double sInvP = std::exp(0.5*eps*std::log(s));            // ||r||_q^(q-1)
-    const double iSInvP = 1.0/sInvP, iS = 1.0/s;
+    // 1/||r||_q^(q-1) = s^(-1/p) directly (no division on the chain)
+    const double iSInvP = std::exp(-0.5*eps*std::log(s)), iS = 1.0/s;
     for (int i = 0; i < 3; ++i)
     {
         u[i] = w[i]*iSInvP;
@@ -108,25 +121,35 @@ inline double pBallSupport2
     }
     const double D[2] = {D1, D2};
     double r[2];
-    ratiosToLargest<2>(D, m, r);
     if (eps == 1.0)
     {
-        // p = q = 2
-        const double s = r[0]*r[0] + r[1]*r[1];
+        // p = q = 2: |D| directly where D.D is safely in range (as in 3D)
+        const double s2 = D1*D1 + D2*D2;
+        const bool direct = s2 > 1e-280 && s2 < 1e280;
+        if (direct)
+        {
+            r[0] = D1, r[1] = D2;
+        }
+        else
+        {
+            ratiosToLargest<2>(D, m, r);
+        }
+        const double s = direct ? s2 : r[0]*r[0] + r[1]*r[1];
         const double sq = std::sqrt(s);
         const double isq = 1.0/sq;
         u1 = r[0]*isq;
         u2 = r[1]*isq;
         share[0] = u1*u1;
         share[1] = u2*u2;
-        return m*sq;
+        return direct ? sq : m*sq;
     }
+    ratiosToLargest<2>(D, m, r);
     // Only the smaller ratio needs a power (the larger is 1)
     const double w1 = e.power(r[0]);
     const double w2 = e.power(r[1]);
     const double s = w1*r[0] + w2*r[1];            // ||r||_q^q, in [1, 2]
-    const double sInvP = std::exp(0.5*eps*std::log(s));    // ||r||_q^(q-1) = s^(1/p)
-    const double iSInvP = 1.0/sInvP, iS = 1.0/s;
+    // 1/||r||_q^(q-1) = s^(-1/p) directly (no division on the chain)
+    const double iSInvP = std::exp(-0.5*eps*std::log(s)), iS = 1.0/s;
     u1 = w1*iSInvP;
     u2 = w2*iSInvP;
     share[0] = w1*r[0]*iS;
