@@ -371,14 +371,33 @@ inline Vector3 supportPatchCentre
     // a tiny tilt of n along either is averaged out; the set is the same
     // for t2 -> -t2 (tangent frame of -n). N = 8 makes the result nearly
     // independent of the (not rotation covariant) choice of t1.
+    // Evaluated in the particle frame (one frame change for n, t1, t2 and
+    // one for the mean) with the ring's cos/sin tabulated once; the
+    // directions are not normalised (the support point depends on the
+    // direction only, not on its length)
+    struct Ring
+    {
+        double c[patchStencilDirections], s[patchStencilDirections];
+        Ring()
+        {
+            for (int k = 0; k < patchStencilDirections; ++k)
+            {
+                const double angle = (k + 0.5)*2.0*M_PI/patchStencilDirections;
+                c[k] = std::cos(angle);
+                s[k] = std::sin(angle);
+            }
+        }
+    };
+    static const Ring ring;
+    const Vector3 nP = pose.directionToParticleFrame(n);
+    const Vector3 t1P = pose.directionToParticleFrame(t1);
+    const Vector3 t2P = pose.directionToParticleFrame(t2);
     for (int k = 0; k < patchStencilDirections; ++k)
     {
-        const double angle = (k + 0.5)*2.0*M_PI/patchStencilDirections;
-        const Vector3 t = std::cos(angle)*t1 + std::sin(angle)*t2;
-        const Vector3 dir = (n + patchStencilAngle*t).normalized();
-        sum += pose.toGlobalFrame(supportPoint(s, pose.directionToParticleFrame(dir)));
+        const Vector3 tP = ring.c[k]*t1P + ring.s[k]*t2P;
+        sum += supportPoint(s, nP + patchStencilAngle*tP);
     }
-    return sum/patchStencilDirections;
+    return pose.toGlobalFrame(sum/patchStencilDirections);
 }
 
 
@@ -394,9 +413,11 @@ inline Vector3 supportLineCentre
     const Superellipsoid& s, const MatrixPose& pose, const Vector3& n, const Vector3& flatInParticle
 )
 {
-    const Vector3 f = pose.directionToGlobalFrame(flatInParticle.normalized());
-    const Vector3 p1 = supportPoint(s, pose.directionToParticleFrame(n + patchStencilAngle*f));
-    const Vector3 p2 = supportPoint(s, pose.directionToParticleFrame(n - patchStencilAngle*f));
+    // In the particle frame: Q^T (n +- s Q f) = Q^T n +- s f
+    const Vector3 f = flatInParticle.normalized();
+    const Vector3 nP = pose.directionToParticleFrame(n);
+    const Vector3 p1 = supportPoint(s, nP + patchStencilAngle*f);
+    const Vector3 p2 = supportPoint(s, nP - patchStencilAngle*f);
     return pose.toGlobalFrame(0.5*(p1 + p2));
 }
 
@@ -581,13 +602,18 @@ CommonNormalResult refineCommonNormal
             {
                 // Converged in the sense of seed 004 (points move < tol):
                 // near-vertex support points (eps -> 2) barely move with n
-                const double moved = (trial.pA - cur.pA).norm() + (trial.pB - cur.pB).norm();
+                // (the distances only where the decrease test passes: two
+                // square roots saved on most steps)
+                const double decrease = cur.delta - trial.delta;
                 // or delta is flat to 1e-6 tol along a full Newton step (the
                 // overlap nearly equals the sum of the curvature radii, so the
                 // normal is ill-defined but the overlap is exact)
                 const bool stationary =
-                    (moved <= tol && cur.delta - trial.delta <= tol*1e-3)
-                 || cur.delta - trial.delta <= tol*1e-6;
+                    (
+                        decrease <= tol*1e-3
+                     && (trial.pA - cur.pA).norm() + (trial.pB - cur.pB).norm() <= tol
+                    )
+                 || decrease <= tol*1e-6;
                 n = nTrial;
                 cur = trial;
                 accepted = true;
