@@ -154,6 +154,10 @@ void validateCollisionSettings(const CollisionSettings& s)
     {
         invalidSetting("restingTolerance", s.restingTolerance, "must be in (0, 1]");
     }
+    if (!(s.warmStartFactor >= 0 && s.warmStartFactor <= 1))
+    {
+        invalidSetting("warmStartFactor", s.warmStartFactor, "must be in [0, 1]");
+    }
     if (!(s.restingOverlap >= 0 && s.restingOverlap <= 1e-2))
     {
         invalidSetting("restingOverlap", s.restingOverlap, "must be in [0, 1e-2]");
@@ -537,9 +541,14 @@ void CollisionStep::wallCandidates(int i, long id, const Vector3& lo, const Vect
 int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& diag, double h)
 {
     const int nc = int(contacts_.size());
-    if (nc == 0) return 0;
+    if (nc == 0)
+    {
+        storeRestingImpulses();
+        return 0;
+    }
     approach_.resize(nc);
     restingSpeed_.assign(nc, 0.0);
+    accumulated_.assign(nc, 0.0);
     best_.assign(system.size(), -1);
 
     // Frictionless laws (impulse along n only, Eqs. 73-74, 82-86): the
@@ -568,15 +577,38 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
             : system.walls.velocity[c.face];
         return c.point.normal.dot(uB - pointVelocity(A, c.point.point));
     };
-    double speedScale = 0;
-    for (int k = 0; k < nc; ++k)
+
+    // Impulse lambda n on B (-lambda n on A) at contact k, no friction:
+    // the normal part of the resting solver (warm start, release)
+    auto applyNormalImpulse = [&](int k, double lambda)
     {
-        speedScale = std::max(speedScale, std::abs(normalSpeed(contacts_[k])));
-    }
-    const double tolerance = approachTolerance*speedScale;
+        const StepContact& c = contacts_[k];
+        const Vector3& n = c.point.normal;
+        if (normalOnly)
+        {
+            const NormalSweepContact& q = sweepContacts_[k];
+            sweepVelocity_[c.a] -= (lambda*inverseMass_[c.a])*n;
+            sweepOmega_[c.a] -= lambda*q.spinA;
+            sweepChanged_[c.a] = 1;
+            if (c.b >= 0)
+            {
+                sweepVelocity_[c.b] += (lambda*inverseMass_[c.b])*n;
+                sweepOmega_[c.b] += lambda*q.spinB;
+                sweepChanged_[c.b] = 1;
+            }
+            return;
+        }
+        Particle& A = system.particles[c.a];
+        RigidBody a = rigidBodyOf(A);
+        RigidBody b = c.b >= 0 ? rigidBodyOf(system.particles[c.b]) : RigidBody::wall(system.walls.velocity[c.face]);
+        applyImpulse(a, b, c.point.point, lambda*n);
+        storeVelocities(A, a.velocity, a.angularVelocity);
+        if (c.b >= 0) storeVelocities(system.particles[c.b], b.velocity, b.angularVelocity);
+    };
 
     // Resting speed per contact: |a| h, the approach speed that the body
     // force a = g + F_ext/m builds up in one substep (Description)
+    bool anyBodyForce = false;
     if (h > 0 && settings_.restingSpeedFactor > 0)
     {
         for (int k = 0; k < nc; ++k)
@@ -589,21 +621,52 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
             };
             const double a = c.b >= 0 ? std::max(accel(c.a), accel(c.b)) : accel(c.a);
             restingSpeed_[k] = a*h;
-            if (a > 0) contacts_[k].allowedOverlap = settings_.restingOverlap*c.halfAxis;
+            if (a > 0)
+            {
+                contacts_[k].allowedOverlap = settings_.restingOverlap*c.halfAxis;
+                anyBodyForce = true;
+            }
         }
     }
     auto isResting = [&](int k)
     {
         return -approach_[k] < settings_.restingSpeedFactor*restingSpeed_[k];
     };
+    const bool restingPhase = anyBodyForce && settings_.maxRestingSweeps > 0;
 
-    // Resolve contact k with eps_n, or eps_n -> 0 if resting
+    // Warm start (Description, "Resting contacts"): the accumulated
+    // normal impulse of the previous substep, applied before anything else
+    // (frictionless laws only: a normal-only warm start would hide the
+    // approach that triggers the friction impulse of a resting contact)
+    if (restingPhase && normalOnly && settings_.warmStartFactor > 0)
+    {
+        for (int k = 0; k < nc; ++k)
+        {
+            if (!(restingSpeed_[k] > 0)) continue;
+            const PairRecord* rec = cache_.find(contacts_[k].key);
+            if (!rec || !(rec->normalImpulse > 0)) continue;
+            accumulated_[k] = settings_.warmStartFactor*rec->normalImpulse;
+            applyNormalImpulse(k, accumulated_[k]);
+            ++diag.restingImpulses;
+        }
+    }
+
+    double speedScale = 0;
+    for (int k = 0; k < nc; ++k)
+    {
+        speedScale = std::max(speedScale, std::abs(normalSpeed(contacts_[k])));
+    }
+    const double tolerance = approachTolerance*speedScale;
+
+    // Resolve contact k with eps_n, or eps_n -> 0 if resting; returns the
+    // normal impulse n.P (>= 0)
     ImpulseLaw pairResting = settings_.pairLaw, wallResting = settings_.wallLaw;
     pairResting.normalRestitution = 0;
     wallResting.normalRestitution = 0;
-    auto resolve = [&](int k, bool resting)
+    auto resolve = [&](int k, bool resting) -> double
     {
         const StepContact& c = contacts_[k];
+        double normalImpulse = 0;
         if (normalOnly)
         {
             // P = lambda n on B with n.u+ = -eps_n n.u- (Eq. 65/75):
@@ -614,22 +677,12 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
                 : (c.b >= 0 ? settings_.pairLaw.normalRestitution : settings_.wallLaw.normalRestitution);
             if (un < 0)
             {
-                const NormalSweepContact& q = sweepContacts_[k];
-                const double lambda = -(1 + epsN)*un*q.inverseEffectiveMass;
-                const Vector3& n = c.point.normal;
-                sweepVelocity_[c.a] -= (lambda*inverseMass_[c.a])*n;
-                sweepOmega_[c.a] -= lambda*q.spinA;
-                sweepChanged_[c.a] = 1;
-                if (c.b >= 0)
-                {
-                    sweepVelocity_[c.b] += (lambda*inverseMass_[c.b])*n;
-                    sweepOmega_[c.b] += lambda*q.spinB;
-                    sweepChanged_[c.b] = 1;
-                }
+                normalImpulse = -(1 + epsN)*un*sweepContacts_[k].inverseEffectiveMass;
+                applyNormalImpulse(k, normalImpulse);
             }
             ++(c.b >= 0 ? diag.pairCollisions : diag.wallCollisions);
             if (resting) ++diag.restingImpulses;
-            return;
+            return normalImpulse;
         }
         Particle& A = system.particles[c.a];
         if (c.b >= 0)
@@ -641,6 +694,7 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
             );
             storeVelocities(A, r.velocityA, r.angularVelocityA);
             storeVelocities(B, r.velocityB, r.angularVelocityB);
+            normalImpulse = r.normalImpulse;
             ++diag.pairCollisions;
         }
         else
@@ -651,9 +705,11 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
                 resting ? wallResting : settings_.wallLaw
             );
             storeVelocities(A, r.velocityA, r.angularVelocityA);
+            normalImpulse = r.normalImpulse;
             ++diag.wallCollisions;
         }
         if (resting) ++diag.restingImpulses;
+        return normalImpulse;
     };
 
     // Deepest first; ties by canonical index (smaller first)
@@ -665,11 +721,9 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
 
     // Phase 1: matchings of the approaching contacts (collisions)
     int sweeps = 0;
-    bool anyResting = false;
     for (int sweep = 0; sweep <= settings_.maxSweeps; ++sweep)
     {
-        bool anyFast = false;
-        anyResting = false;
+        bool anyFast = false, anyResting = false;
         for (int k = 0; k < nc; ++k)
         {
             approach_[k] = normalSpeed(contacts_[k]);
@@ -679,7 +733,7 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
             }
         }
         // Nothing approaches, or only resting contacts that phase 2 handles
-        if (!anyFast && (!anyResting || settings_.maxRestingSweeps > 0)) break;
+        if (!anyFast && (!anyResting || restingPhase)) break;
         if (sweep == settings_.maxSweeps)
         {
             if (anyFast) ++diag.sweepCapHits;
@@ -714,38 +768,92 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
     }
     diag.maxSweeps = std::max(diag.maxSweeps, sweeps);
 
-    // Phase 2: resting contacts, Gauss-Seidel in canonical order, eps_n -> 0,
-    // until none approaches faster than restingTolerance |a| h
-    if (!anyResting || settings_.maxRestingSweeps == 0)
-    {
-        if (normalOnly) finishNormalSweeps(system);
-        return sweeps;
-    }
+    // Phase 2: resting-contact solver (projected Gauss-Seidel, sequential
+    // impulses with accumulated clamped impulses) over EVERY contact under a
+    // body force, canonical order, target n.u = 0: an approaching contact
+    // gets lambda = -n.u/(n.K.n) (eps_n -> 0; with friction resolveImpulse's
+    // resting law), a separating one gives back up to its accumulated
+    // impulse (normal only), so the accumulated impulse stays >= 0. Until
+    // no contact approaches, or separates while it holds an impulse, faster
+    // than restingTolerance |a| h, or maxRestingSweeps
     int restingSweeps = 0;
-    for (int sweep = 0; ; ++sweep)
+    if (restingPhase)
     {
-        bool converged = true;
-        for (int k = 0; k < nc; ++k)
+        for (int sweep = 0; ; ++sweep)
         {
-            approach_[k] = normalSpeed(contacts_[k]);
-            const double slack = std::max(tolerance, settings_.restingTolerance*restingSpeed_[k]);
-            if (approach_[k] < -slack && isResting(k))
+            bool converged = true;
+            for (int k = 0; k < nc; ++k)
             {
+                if (!(restingSpeed_[k] > 0)) continue;
+                const double un = normalSpeed(contacts_[k]);
+                const double slack = std::max(tolerance, settings_.restingTolerance*restingSpeed_[k]);
+                const bool approaching = un < -slack;
+                const bool release = un > slack && accumulated_[k] > 0;
+                if (!approaching && !release) continue;
                 converged = false;
-                if (sweep < settings_.maxRestingSweeps) resolve(k, true);
+                if (sweep == settings_.maxRestingSweeps) break;
+                if (approaching)
+                {
+                    accumulated_[k] += resolve(k, true);
+                }
+                else
+                {
+                    // n.u -> 0 with lambda = -n.u/(n.K.n), clamped: accumulated >= 0
+                    const double nKn = normalOnly
+                        ? 1.0/sweepContacts_[k].inverseEffectiveMass : normalCompliance(system, k);
+                    const double lambda = std::max(-un/nKn, -accumulated_[k]);
+                    accumulated_[k] += lambda;
+                    applyNormalImpulse(k, lambda);
+                    ++diag.restingImpulses;
+                }
             }
+            if (converged) break;
+            if (sweep == settings_.maxRestingSweeps)
+            {
+                ++diag.restingCapHits;
+                break;
+            }
+            restingSweeps = sweep + 1;
         }
-        if (converged) break;
-        if (sweep == settings_.maxRestingSweeps)
-        {
-            ++diag.restingCapHits;
-            break;
-        }
-        restingSweeps = sweep + 1;
+        diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, restingSweeps);
     }
-    diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, restingSweeps);
     if (normalOnly) finishNormalSweeps(system);
+    storeRestingImpulses();
     return sweeps + restingSweeps;
+}
+
+
+double CollisionStep::normalCompliance(const ParticleSystem& system, int k) const
+{
+    // n.K.n, Eq. (73)
+    const StepContact& c = contacts_[k];
+    const RigidBody a = rigidBodyOf(system.particles[c.a]);
+    const RigidBody b = c.b >= 0 ? rigidBodyOf(system.particles[c.b]) : RigidBody::wall();
+    return c.point.normal.dot(collisionMatrix(a, b, c.point.point)*c.point.normal);
+}
+
+
+void CollisionStep::storeRestingImpulses()
+{
+    // Records of the last substep's impulses are reset first, so a contact
+    // that was not detected in this substep does not keep a stale one
+    for (const std::uint64_t key : warmKeys_)
+    {
+        if (PairRecord* rec = cache_.find(key)) rec->normalImpulse = 0;
+    }
+    warmKeys_.clear();
+    const int nc = int(contacts_.size());
+    for (int k = 0; k < nc; ++k)
+    {
+        StepContact& c = contacts_[k];
+        c.restingImpulse = k < int(accumulated_.size()) ? accumulated_[k] : 0.0;
+        if (!(c.restingImpulse > 0)) continue;
+        if (PairRecord* rec = cache_.find(c.key))
+        {
+            rec->normalImpulse = c.restingImpulse;
+            warmKeys_.push_back(c.key);
+        }
+    }
 }
 
 

@@ -120,6 +120,12 @@ const PairRecord* PairCache::find(std::uint64_t key) const
 }
 
 
+PairRecord* PairCache::find(std::uint64_t key)
+{
+    return const_cast<PairRecord*>(static_cast<const PairCache&>(*this).find(key));
+}
+
+
 void PairCache::dropUntouched()
 {
     if (slots_.empty()) return;
