@@ -64,8 +64,9 @@ superellipsoid::Particle unpack(const Foam::scalarList& buf, Foam::label& k)
 }
 
 //- Doubles per pair-cache record: key (two 32-bit halves), warm start
-//  (normal, point, multiplier, valid), tangential spring, OBB axis
-constexpr int recordSize = 14;
+//  (normal, point, multiplier, valid), tangential spring, OBB axis,
+//  resting-contact impulse (warm start of the resting-contact solver)
+constexpr int recordSize = 15;
 
 
 void packRecord
@@ -84,6 +85,7 @@ void packRecord
     buf[k++] = r.warm.valid;
     for (int i = 0; i < 3; ++i) buf[k++] = r.history.displacement[i];
     buf[k++] = r.obbAxis;
+    buf[k++] = r.normalImpulse;
 }
 
 
@@ -102,6 +104,7 @@ std::uint64_t unpackRecord
     r.warm.valid = buf[k++] != 0;
     for (int i = 0; i < 3; ++i) r.history.displacement[i] = buf[k++];
     r.obbAxis = int(buf[k++]);
+    r.normalImpulse = buf[k++];
     return key;
 }
 
@@ -258,7 +261,7 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
         dict,
         {
             "model", "nSubCycles", "displacementFraction", "maxSweeps",
-            "impulseCoeffs", "softContactCoeffs"
+            "restingContacts", "impulseCoeffs", "softContactCoeffs"
         },
         "superellipsoidCollision"
     );

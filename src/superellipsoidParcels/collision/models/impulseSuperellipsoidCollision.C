@@ -75,6 +75,44 @@ Foam::superellipsoidCollisionModels::impulse::readLaw
 
 
 
+void Foam::superellipsoidCollisionModels::impulse::readRestingContacts
+(
+    const Foam::dictionary& dict
+)
+{
+    using namespace superellipsoidDictionaryChecks;
+    checkKeywords
+    (
+        dict,
+        {"maxSweeps", "tolerance", "speedFactor", "allowedOverlap", "warmStart"},
+        "restingContacts (impulse model)"
+    );
+    // Ranges of superellipsoid::validateCollisionSettings
+    if (dict.found("maxSweeps"))
+    {
+        const label sweeps = readLabel(dict, "maxSweeps");
+        checkRange<label>(dict, "maxSweeps", sweeps, 0);
+        settings_.maxRestingSweeps = sweeps;
+    }
+    if (dict.found("tolerance"))
+    {
+        settings_.restingTolerance = readBounded(dict, "tolerance", SMALL, 1);
+    }
+    if (dict.found("speedFactor"))
+    {
+        settings_.restingSpeedFactor = readBounded(dict, "speedFactor", 0, GREAT);
+    }
+    if (dict.found("allowedOverlap"))
+    {
+        settings_.restingOverlap = readBounded(dict, "allowedOverlap", 0, 1e-2);
+    }
+    if (dict.found("warmStart"))
+    {
+        settings_.warmStartFactor = readBounded(dict, "warmStart", 0, 1);
+    }
+}
+
+
 // * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
 
 Foam::superellipsoidCollisionModels::impulse::impulse
@@ -99,6 +137,12 @@ Foam::superellipsoidCollisionModels::impulse::impulse
     }
     // Used by the core only for the substep rule and resting contacts
     settings_.gravity = superellipsoidConversions::toEigen(g);
+
+    // Resting-contact solver (docs/collision-step.md "Resting contacts")
+    if (dict.found("restingContacts"))
+    {
+        readRestingContacts(dict.subDict("restingContacts"));
+    }
 
     initialise(dict);
 }

@@ -61,6 +61,11 @@ Foam::superellipsoidCollisionModels::softContact::softContact
         typeName, superellipsoid::CollisionModel::softContact, modelDict, mesh, shapes
     )
 {
+    superellipsoidDictionaryChecks::rejectIfFound
+    (
+        modelDict, "restingContacts",
+        "the resting-contact solver belongs to model impulse"
+    );
     const dictionary& dict = modelDict.subDict("softContactCoeffs");
     superellipsoidDictionaryChecks::checkKeywords
     (

@@ -634,7 +634,7 @@ void Foam::SuperellipsoidCloud<CloudType>::storeRestartData()
         const std::vector<superellipsoid::PairRecord> records =
             seCollision_->gatheredRecords();
         labelList labels(5*label(records.size()));
-        wordList values(10*label(records.size()));
+        wordList values(11*label(records.size()));
         label li = 0, vi = 0;
         for (const superellipsoid::PairRecord& r : records)
         {
@@ -650,13 +650,14 @@ void Foam::SuperellipsoidCloud<CloudType>::storeRestartData()
             for (int i = 0; i < 3; ++i) values[vi++] = superellipsoidRestart::toHex(r.warm.pointInA[i]);
             values[vi++] = superellipsoidRestart::toHex(r.warm.multiplier);
             for (int i = 0; i < 3; ++i) values[vi++] = superellipsoidRestart::toHex(r.history.displacement[i]);
+            values[vi++] = superellipsoidRestart::toHex(r.normalImpulse);
         }
         dictionary contacts;
         contacts.add("model", seCollision_->modelName());
         contacts.add("idFold", idFold_);
         contacts.add("nRecords", label(records.size()));
         contacts.add("labels", labels);     // wall? first second warm.valid obbAxis
-        contacts.add("values", values);     // normalInA pointInA multiplier spring
+        contacts.add("values", values);     // normalInA pointInA multiplier spring normalImpulse
         out.set("superellipsoidContacts", contacts);
     }
 }
@@ -721,12 +722,15 @@ void Foam::SuperellipsoidCloud<CloudType>::restoreRestartData
     const label n = contacts.get<label>("nRecords");
     const labelList labels(contacts.get<labelList>("labels"));
     const wordList values(contacts.get<wordList>("values"));
-    if (oldFold < 1 || n < 0 || labels.size() != 5*n || values.size() != 10*n)
+    // 11 values per record; 10 in files written before the resting-contact
+    // impulse was stored (read as 0: no warm start in the first substep)
+    const label nValues = n > 0 && values.size() == 10*n ? 10 : 11;
+    if (oldFold < 1 || n < 0 || labels.size() != 5*n || values.size() != nValues*n)
     {
         FatalIOErrorInFunction(contacts)
             << "Bad contact history: idFold " << oldFold << ", nRecords " << n
             << ", " << labels.size() << " labels (expected " << 5*n << "), "
-            << values.size() << " values (expected " << 10*n
+            << values.size() << " values (expected " << 11*n
             << "): truncated or corrupt file" << nl << exit(FatalIOError);
     }
 
@@ -740,14 +744,14 @@ void Foam::SuperellipsoidCloud<CloudType>::restoreRestartData
     for (label k = 0; k < n; ++k)
     {
         const label* l = &labels[5*k];
-        double v[10];
-        for (int i = 0; i < 10; ++i)
+        double v[11] = {0};
+        for (int i = 0; i < nValues; ++i)
         {
-            if (!superellipsoidRestart::fromHex(values[10*k + i], v[i]))
+            if (!superellipsoidRestart::fromHex(values[nValues*k + i], v[i]))
             {
                 FatalIOErrorInFunction(contacts)
-                    << "Bad contact history: values[" << 10*k + i << "] "
-                    << values[10*k + i] << " is not a hex-coded double" << nl
+                    << "Bad contact history: values[" << nValues*k + i << "] "
+                    << values[nValues*k + i] << " is not a hex-coded double" << nl
                     << exit(FatalIOError);
             }
         }
@@ -772,6 +776,7 @@ void Foam::SuperellipsoidCloud<CloudType>::restoreRestartData
         r.warm.pointInA = superellipsoid::Vector3(v[3], v[4], v[5]);
         r.warm.multiplier = v[6];
         r.history.displacement = superellipsoid::Vector3(v[7], v[8], v[9]);
+        r.normalImpulse = v[10];
         r.touched = false;
     }
     Info<< "    contact history: " << n << " records read from "
