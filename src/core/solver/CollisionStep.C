@@ -133,6 +133,19 @@ double directionalOverlap
          - n.dot(pB.position - pA.position);
 }
 
+//- A law whose impulse is the frictionless one (ImpulseCollision.H:
+//  eps_t = 1 is exactly the frictionless variant; mu = 0 gives eps_t = 1)
+bool withoutFriction(const ImpulseLaw& law)
+{
+    switch (law.tangential)
+    {
+        case TangentialModel::frictionless: return true;
+        case TangentialModel::restitution: return law.tangentialRestitution == 1;
+        case TangentialModel::coulombSchwager: return law.frictionCoefficient == 0;
+    }
+    return false;
+}
+
 //- Relative margin by which a candidate normal must beat the detected
 //  overlap to trigger a restart (round-off of converged minima is ~1e-12)
 constexpr double restartMargin = 1e-6;
@@ -557,6 +570,15 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
     const bool normalOnly = settings_.pairLaw.tangential == TangentialModel::frictionless
                          && settings_.wallLaw.tangential == TangentialModel::frictionless;
     if (normalOnly) prepareNormalSweeps(system);
+    // Laws without friction effect (frictionless, eps_t = 1, mu = 0) get
+    // the full sequential-impulse solver: warm start and release of
+    // accumulated impulse (Description). With friction the resting phase
+    // only pushes: a normal-only warm start would cancel the approach that
+    // triggers a resting contact's friction impulse, and a normal-only
+    // release would leave its tangential impulse behind (measured: the
+    // frictional cylinder fill then hit the 200-sweep cap every substep)
+    const bool sequentialImpulses =
+        withoutFriction(settings_.pairLaw) && withoutFriction(settings_.wallLaw);
 
     // Normal relative velocity n.u of contact k, Eq. (64); u = v_B - v_A
     // at the contact point (B = wall: its velocity)
@@ -636,9 +658,7 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
 
     // Warm start (Description, "Resting contacts"): the accumulated
     // normal impulse of the previous substep, applied before anything else
-    // (frictionless laws only: a normal-only warm start would hide the
-    // approach that triggers the friction impulse of a resting contact)
-    if (restingPhase && normalOnly && settings_.warmStartFactor > 0)
+    if (restingPhase && sequentialImpulses && settings_.warmStartFactor > 0)
     {
         for (int k = 0; k < nc; ++k)
         {
@@ -773,9 +793,10 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
     // body force, canonical order, target n.u = 0: an approaching contact
     // gets lambda = -n.u/(n.K.n) (eps_n -> 0; with friction resolveImpulse's
     // resting law), a separating one gives back up to its accumulated
-    // impulse (normal only), so the accumulated impulse stays >= 0. Until
-    // no contact approaches, or separates while it holds an impulse, faster
-    // than restingTolerance |a| h, or maxRestingSweeps
+    // impulse (normal only; without friction only), so the accumulated
+    // impulse stays >= 0. Until no contact approaches, or separates while it
+    // holds an impulse, faster than restingTolerance |a| h, or
+    // maxRestingSweeps
     int restingSweeps = 0;
     if (restingPhase)
     {
@@ -788,7 +809,7 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
                 const double un = normalSpeed(contacts_[k]);
                 const double slack = std::max(tolerance, settings_.restingTolerance*restingSpeed_[k]);
                 const bool approaching = un < -slack;
-                const bool release = un > slack && accumulated_[k] > 0;
+                const bool release = sequentialImpulses && un > slack && accumulated_[k] > 0;
                 if (!approaching && !release) continue;
                 converged = false;
                 if (sweep == settings_.maxRestingSweeps) break;
