@@ -247,7 +247,10 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     diag_(),
     truncatedDisplacements_(0),
     wallBackstops_(0),
-    csv_()
+    csv_(),
+    stopAtRest_(0),
+    peakEnergy_(0),
+    stopSet_(false)
 {
     settings_.model = model;
     if (model == superellipsoid::CollisionModel::none)
@@ -261,7 +264,7 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
         dict,
         {
             "model", "nSubCycles", "displacementFraction", "maxSweeps",
-            "restingContacts", "impulseCoeffs", "softContactCoeffs"
+            "stopAtRest", "restingContacts", "impulseCoeffs", "softContactCoeffs"
         },
         "superellipsoidCollision"
     );
@@ -292,6 +295,12 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
                 << nl << exit(FatalIOError);
         }
         settings_.maxSweeps = sweeps;
+    }
+
+    if (dict.found("stopAtRest"))
+    {
+        // In [0, 1): at 1 a growing kinetic energy would stop the run
+        stopAtRest_ = readBounded(dict, "stopAtRest", 0, 1 - SMALL);
     }
 
     for (label i = 0; i < shapes.size(); ++i)
@@ -918,6 +927,20 @@ void Foam::superellipsoidCollisionModel::endStep(const scalar time)
     }
     diag_.translationalEnergy = eTrans;
     diag_.rotationalEnergy = eRot;
+
+    // At rest: kinetic energy below stopAtRest of its peak (after the
+    // peak). The energies are the global sums, so every processor decides
+    // alike; writeNow ends the run at the next time step, writing it
+    const scalar energy = eTrans + eRot;
+    peakEnergy_ = max(peakEnergy_, energy);
+    if (stopAtRest_ > 0 && !stopSet_ && peakEnergy_ > 0 && energy < stopAtRest_*peakEnergy_)
+    {
+        stopSet_ = true;
+        Info<< "    collisions (" << modelName_ << "): at rest at time " << time
+            << " (kinetic energy " << energy/peakEnergy_ << " of its peak < stopAtRest "
+            << stopAtRest_ << "): the run ends at the next time step" << endl;
+        mesh_.time().stopAt(Time::stopAtControls::saWriteNow);
+    }
 
     Info<< "    collisions (" << modelName_ << "): "
         << diag_.summary().c_str()
