@@ -808,7 +808,14 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
                 if (!(restingSpeed_[k] > 0)) continue;
                 const double un = normalSpeed(contacts_[k]);
                 const double slack = std::max(tolerance, settings_.restingTolerance*restingSpeed_[k]);
-                const bool approaching = un < -slack;
+                // With friction only the resting contacts (slower than
+                // restingSpeedFactor |a| h), as before the sequential
+                // impulses: from zero impulses every substep (no warm start)
+                // a deep frictional pile does not converge over all contacts
+                // (the 13-layer fill of case_cylinderEmptying hit the cap of
+                // 200 sweeps every substep: 196 instead of 58 CPU-s)
+                approach_[k] = un;
+                const bool approaching = un < -slack && (sequentialImpulses || isResting(k));
                 const bool release = sequentialImpulses && un > slack && accumulated_[k] > 0;
                 if (!approaching && !release) continue;
                 converged = false;
