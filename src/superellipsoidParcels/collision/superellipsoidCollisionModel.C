@@ -930,7 +930,11 @@ void Foam::superellipsoidCollisionModel::endStep(const scalar time)
 
     // At rest: kinetic energy below stopAtRest of its peak (after the
     // peak). The energies are the global sums, so every processor decides
-    // alike; writeNow ends the run at the next time step, writing it
+    // alike. The run ends with THIS time step, which is written: the
+    // parcels are final here, writeAndEnd writes now and marks the step a
+    // write time, so the solver's runTime.write() at the end of the step
+    // writes it again with the fluid solved (stopAt writeNow would only
+    // act at the next time increment, one step later)
     const scalar energy = eTrans + eRot;
     peakEnergy_ = max(peakEnergy_, energy);
     if (stopAtRest_ > 0 && !stopSet_ && peakEnergy_ > 0 && energy < stopAtRest_*peakEnergy_)
@@ -938,8 +942,8 @@ void Foam::superellipsoidCollisionModel::endStep(const scalar time)
         stopSet_ = true;
         Info<< "    collisions (" << modelName_ << "): at rest at time " << time
             << " (kinetic energy " << energy/peakEnergy_ << " of its peak < stopAtRest "
-            << stopAtRest_ << "): the run ends at the next time step" << endl;
-        mesh_.time().stopAt(Time::stopAtControls::saWriteNow);
+            << stopAtRest_ << "): the run ends with this time step" << endl;
+        const_cast<Time&>(mesh_.time()).writeAndEnd();
     }
 
     Info<< "    collisions (" << modelName_ << "): "
