@@ -50,6 +50,29 @@ ParticleSystem column(int n)
     return s;
 }
 
+//- Settle the column of column(n) for 0.3 s, run 100 more substeps and
+//  check the accumulated impulse of the contact below sphere i against the
+//  weight it carries, (n - i) m g h (tolerance: see the first test);
+//  returns the diagnostics of the last substep
+CollisionDiagnostics settleColumnAndCheckImpulses(ParticleSystem& s, const CollisionSettings& settings)
+{
+    const int n = int(s.particles.size());
+    CollisionStep step(settings);
+    for (int k = 0; k < 30000; ++k) step.advance(s, h);         // 0.3 s: at rest
+    const double mgh = s.particles[0].mass*g*h;
+    CollisionDiagnostics d;
+    for (int k = 0; k < 100; ++k) d = step.advance(s, h);
+    EXPECT_EQ(int(step.contacts().size()), n);
+    for (const StepContact& c : step.contacts())
+    {
+        // Contact below sphere i: the floor (i = 0) or sphere i - 1 with i
+        const int i = c.b < 0 ? 0 : c.b;
+        EXPECT_NEAR(c.restingImpulse, (n - i)*mgh, 0.04*mgh) << "contact below sphere " << i;
+        EXPECT_TRUE(c.b < 0 || c.b == c.a + 1);
+    }
+    return d;
+}
+
 } // namespace
 
 
@@ -67,20 +90,7 @@ TEST(RestingContactSolver, StackImpulsesCarryTheWeightAbove)
     // (one to correct, one to confirm) and no restitution impulse.
     const int n = 4;
     ParticleSystem s = column(n);
-    CollisionStep step(fillingSettings());
-    for (int k = 0; k < 30000; ++k) step.advance(s, h);         // 0.3 s: at rest
-
-    const double mgh = s.particles[0].mass*g*h;
-    CollisionDiagnostics d;
-    for (int k = 0; k < 100; ++k) d = step.advance(s, h);
-    ASSERT_EQ(int(step.contacts().size()), n);
-    for (const StepContact& c : step.contacts())
-    {
-        // Contact below sphere i: the floor (i = 0) or sphere i - 1 with i
-        const int i = c.b < 0 ? 0 : c.b;
-        EXPECT_NEAR(c.restingImpulse, (n - i)*mgh, 0.04*mgh) << "contact below sphere " << i;
-        EXPECT_TRUE(c.b < 0 || c.b == c.a + 1);
-    }
+    const CollisionDiagnostics d = settleColumnAndCheckImpulses(s, fillingSettings());
     EXPECT_LE(d.maxRestingSweeps, 2);
     EXPECT_EQ(d.restingCapHits, 0);
     EXPECT_EQ(d.sweepCapHits, 0);
@@ -100,17 +110,7 @@ TEST(RestingContactSolver, NoWarmStartGivesTheSameEquilibriumWithMoreSweeps)
     ParticleSystem s = column(n);
     CollisionSettings settings = fillingSettings();
     settings.warmStartFactor = 0;
-    CollisionStep step(settings);
-    for (int k = 0; k < 30000; ++k) step.advance(s, h);
-    const double mgh = s.particles[0].mass*g*h;
-    CollisionDiagnostics d;
-    for (int k = 0; k < 100; ++k) d = step.advance(s, h);
-    ASSERT_EQ(int(step.contacts().size()), n);
-    for (const StepContact& c : step.contacts())
-    {
-        const int i = c.b < 0 ? 0 : c.b;
-        EXPECT_NEAR(c.restingImpulse, (n - i)*mgh, 0.04*mgh) << "contact below sphere " << i;
-    }
+    const CollisionDiagnostics d = settleColumnAndCheckImpulses(s, settings);
     EXPECT_GE(d.maxRestingSweeps, n);
     EXPECT_EQ(d.restingCapHits, 0);
 }
