@@ -39,7 +39,10 @@ Body particle(Input& in)
     if (in.byte() % 4 == 0)
     {
         // Arbitrary moments over decades (not of a homogeneous body)
-        moments = b.mass*shape.c()*shape.c()*Vector3(in.logUniform(1e-4, 1e4), in.logUniform(1e-4, 1e4), in.logUniform(1e-4, 1e4));
+        const double m1 = in.logUniform(1e-4, 1e4);
+        const double m2 = in.logUniform(1e-4, 1e4);
+        const double m3 = in.logUniform(1e-4, 1e4);
+        moments = b.mass*shape.c()*shape.c()*Vector3(m1, m2, m3);
     }
     const Quaternion q = in.orientation();
     const Vector3 position = in.position(shape.a());
@@ -187,11 +190,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Contact point near A (within a few radii), unit normal anywhere
     CollisionPoint cp;
     const double distance = A.radius*in.logUniform(1e-3, 3);
-    cp.point = A.rb.position + (in.flag() ? 0.0 : distance)*in.direction();
+    const double offset = in.flag() ? 0.0 : distance;
+    cp.point = A.rb.position + offset*in.direction();
     // B's centre within a few of its radii of the contact point too (a
     // contact point 1e7 sizes away from a body makes K arbitrarily
     // ill-conditioned: not a contact)
-    if (!wall) B.rb.position = cp.point - B.radius*in.logUniform(1e-3, 3)*in.direction();
+    if (!wall)
+    {
+        const double centreDistance = B.radius*in.logUniform(1e-3, 3);
+        B.rb.position = cp.point - centreDistance*in.direction();
+    }
     cp.normal = in.direction();
     cp.overlap = in.byte() % 4 == 0 ? 0.0 : in.logUniform(1e-12, 1)*A.radius;
 

@@ -102,7 +102,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     {
         Pose pose;
         pose.position = (i > 0 && in.byte() % 8 == 0) ? s.particles[i - 1].pose.position   // coincident
-                      : Vector3(0.5*side*Vector3(in.uniform(-1, 1), in.uniform(-1, 1), in.uniform(-1, 1)));
+                      : Vector3(0.5*side*in.uniformVector(-1, 1));
         pose.orientation = in.orientation();
         const int shapeIndex = in.integer(0, nShapes - 1);
         const Vector3 v = in.vector(1e-3, 10)*speedScale;
@@ -134,8 +134,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         {
             const Vector3 nrm = in.direction();
             const Vector3 u = nrm.unitOrthogonal(), v = nrm.cross(u);
-            const Vector3 c = -0.5*side*in.uniform(0, 1.2)*nrm + side*in.uniform(-0.5, 0.5)*u;
-            s.walls.add(quad(c, side*in.logUniform(0.1, 2)*u, side*in.logUniform(0.1, 2)*v), k, wallVelocity);
+            const double depth = in.uniform(0, 1.2);
+            const double shift = in.uniform(-0.5, 0.5);
+            const Vector3 c = -0.5*side*depth*nrm + side*shift*u;
+            const double lengthU = in.logUniform(0.1, 2);
+            const double lengthV = in.logUniform(0.1, 2);
+            s.walls.add(quad(c, side*lengthU*u, side*lengthV*v), k, wallVelocity);
         }
     }
 

@@ -100,8 +100,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     // Warm detection after a small rigid motion of B
     Pose movedB = poseB;
-    movedB.position += in.logUniform(1e-12, 1e-1)*std::min(A.c(), B.c())*in.direction();
-    movedB.orientation = (poseB.orientation*in.orientation().slerp(1 - in.unit(), Quaternion::Identity())).normalized();
+    const double move = in.logUniform(1e-12, 1e-1)*std::min(A.c(), B.c());
+    movedB.position += move*in.direction();
+    const Quaternion turn = in.orientation();
+    const double turnFraction = 1 - in.unit();
+    movedB.orientation = (poseB.orientation*turn.slerp(turnFraction, Quaternion::Identity())).normalized();
     const Contact warmed = detectParticleContact(A, poseA, B, movedB, &warm);
     print("warm", warmed);
     checkContact(warmed);
@@ -110,17 +113,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ContactWarmStart arbitrary;
     arbitrary.valid = true;
     arbitrary.normalInA = in.direction();
-    arbitrary.pointInA = A.halfAxes().cwiseProduct(Vector3(in.uniform(-2, 2), in.uniform(-2, 2), in.uniform(-2, 2)));
+    arbitrary.pointInA = A.halfAxes().cwiseProduct(in.uniformVector(-2, 2));
     arbitrary.multiplier = in.uniform(-1, 10);
     const Contact arbitraryWarm = detectParticleContact(A, poseA, B, poseB, &arbitrary);
     print("arbitrary warm", arbitraryWarm);
     checkContact(arbitraryWarm);
 
     // Part 1 alone (the paper's method), with and without continuation
-    const PairPart1Result p1 = pairContactPart1
-    (
-        A, poseA, B, poseB, in.integer(0, maxNewtonIterations), in.flag()
-    );
+    const int part1Iterations = in.integer(0, maxNewtonIterations);
+    const bool continuation = in.flag();
+    const PairPart1Result p1 = pairContactPart1(A, poseA, B, poseB, part1Iterations, continuation);
     requireFinite(p1.pointInA, "Part 1 point finite");
     requireFinite(p1.multiplier, "Part 1 multiplier finite");
     requireFinite(p1.insideOutB, "Part 1 S2 finite");
@@ -129,12 +131,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Step 3 from an arbitrary normal, also with B a point (distance of a
     // point to the surface of A)
     const double tol = contactToleranceFactor*std::min(A.c(), B.c());
-    checkCommonNormal(refineCommonNormal(A, poseA, &B, poseB, in.direction(), tol, in.flag()));
+    const Vector3 start = in.direction();
+    const bool stopWhenSeparated = in.flag();
+    checkCommonNormal(refineCommonNormal(A, poseA, &B, poseB, start, tol, stopWhenSeparated));
     Pose point;
     point.position = poseA.toGlobalFrame
     (
-        A.halfAxes().cwiseProduct(Vector3(in.uniform(-1, 1), in.uniform(-1, 1), in.uniform(-1, 1)))
+        A.halfAxes().cwiseProduct(in.uniformVector(-1, 1))
     );
-    checkCommonNormal(refineCommonNormal(A, poseA, nullptr, point, in.direction(), tol, in.flag()));
+    const Vector3 pointStart = in.direction();
+    const bool pointStopWhenSeparated = in.flag();
+    checkCommonNormal(refineCommonNormal(A, poseA, nullptr, point, pointStart, tol, pointStopWhenSeparated));
     return 0;
 }

@@ -99,7 +99,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     warm.valid = true;
     warm.pointInA = shape.halfAxes().cwiseProduct
     (
-        Vector3(in.uniform(-1, 1), in.uniform(-1, 1), in.uniform(-1, 1))
+        in.uniformVector(-1, 1)
     );
     warm.normalInA = in.direction();
     checkContact(detectWallContactNewton(shape, pose, plane, &warm));
@@ -107,8 +107,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Finite face around a point of the plane near the particle
     const Vector3 foot = pose.position - plane.signedDistance(pose.position)*n;
     const Vector3 t = n.unitOrthogonal();
-    const Vector3 centre = foot + shape.a()*in.uniform(-3, 3)*t
-                         + shape.a()*in.uniform(-3, 3)*n.cross(t);
+    const double alongT = in.uniform(-3, 3);
+    const double alongNxT = in.uniform(-3, 3);
+    const Vector3 centre = foot + shape.a()*alongT*t + shape.a()*alongNxT*n.cross(t);
     const double rho = shape.a()*in.logUniform(1e-3, 1e2);
     std::vector<Contact> contacts{exact};
     for (int k = 0, nFaces = in.integer(1, 4); k < nFaces; ++k)
@@ -117,7 +118,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         Vector3 nk = n;
         if (k > 0)
         {
-            nk = (n + in.uniform(-2, 2)*in.direction()).normalized();
+            const double tilt = in.uniform(-2, 2);
+            nk = (n + tilt*in.direction()).normalized();
             if (!nk.allFinite()) continue;
         }
         WallFace face;

@@ -910,6 +910,23 @@ Contact detectParticleContactGeneric
             c.usedFallback = true;
             cn.converged = true;
         }
+        // A fallback minimum above delta at the centre line is a local
+        // minimum, not the penetration depth: delta of any direction
+        // separates the bodies, so the centre line's is the better estimate
+        // (fuzz input particleContact/deep-fallbackLocalMinimum: a deep
+        // overlap with a needle-like body, 2.5e-4 m above it there)
+        if (cn.converged && !cn.separated)
+        {
+            const DirectionalOverlap along = directionalOverlap(A, mA, &B, mB, centreLine);
+            if (along.delta < cn.overlap - tol)
+            {
+                cn.normal = centreLine;
+                cn.pointOnA = along.pA;
+                cn.pointOnB = along.pB;
+                cn.overlap = along.delta;
+                cn.separated = along.delta < 0;
+            }
+        }
     }
 
     c.normal = cn.normal;

@@ -3,6 +3,7 @@
 // coincident centres, exactly touching bodies, continuation at the
 // squareness limits eps = 0.1 and 1.9.
 #include "contact/ParticleContact.H"
+#include "contact/SupportPoint.H"
 
 #include <gtest/gtest.h>
 
@@ -101,4 +102,31 @@ TEST(Continuation, ReachesTheTrueShapesAtTheSquarenessLimits)
         EXPECT_NEAR((r.pointInA - Vector3::UnitX()).norm(), 0.0, 1e-6) << "eps = " << eps;
         EXPECT_NEAR(r.insideOutB, 0.25*0.25/(0.5*0.5) - 1, 1e-5) << "eps = " << eps;
     }
+}
+
+
+TEST(FallbackMinimum, NeverAboveTheCentreLineOverlap)
+{
+    // Fuzz input particleContact/deep-fallbackLocalMinimum: a near-sphere A
+    // (eps 1.9/1.14) 0.9 c_A deep in a needle-like B (22.6 x 1.13 x 1.13 m,
+    // eps 1.9/0.4). The centre-line Newton does not converge and the
+    // fallback stopped in a local minimum of delta 2.5e-4 m above delta along
+    // the centre line: the overlap is the MINIMUM of delta(n), so it may not
+    // exceed any direction's delta (tolerance: the Newton tolerance 1e-6 c)
+    const Superellipsoid A(0.19563409553983976, 0.19563409553964412, 0.19563409553964412,
+                           1.8999999999999999, 1.1448157385095992);
+    const Superellipsoid B(22.637154967850307, 1.1318577483925154, 1.1318577483925154,
+                           1.8999999999999999, 0.40000000000000002);
+    const Pose pA = posed(Vector3::Zero(),
+        Quaternion(0.024367488027549487, 0.99651560896729419, -1.9537421986305871e-17, 0.079767578700685723).normalized());
+    const Pose pB = posed(Vector3(0, 1.1509830318916563, 0), Quaternion(1, 0, -1.5157804963621777e-14, 0).normalized());
+    const Contact c = detectParticleContact(A, pA, B, pB);
+    ASSERT_TRUE(c.touching());
+    EXPECT_TRUE(c.usedFallback);
+    // delta(n) = h_A(n) + h_B(-n) - n.(c_B - c_A) (ParticleContact.H), n = y
+    const Vector3 n = Vector3::UnitY();
+    const double alongCentreLine = supportValue(A, pA.directionToParticleFrame(n))
+                                 + supportValue(B, pB.directionToParticleFrame(-n)) - n.dot(pB.position - pA.position);
+    EXPECT_LE(c.overlap, alongCentreLine + 1e-6*A.c());   // was 2.5e-4 m (1.3e-3 c_A) above
+    EXPECT_GT(c.overlap, 0.5*alongCentreLine);            // still the deep contact it is
 }
