@@ -18,16 +18,6 @@ using namespace superellipsoid::fuzz;
 namespace
 {
 
-//- delta(n) = h_A(n) + h_B(-n) - n.(c_B - c_A) (ParticleContact.H)
-double directionalOverlap
-(
-    const Superellipsoid& A, const Pose& pA, const Superellipsoid& B, const Pose& pB, const Vector3& n
-)
-{
-    return supportValue(A, pA.directionToParticleFrame(n)) + supportValue(B, pB.directionToParticleFrame(-n))
-         - n.dot(pB.position - pA.position);
-}
-
 void checkCommonNormal(const CommonNormalResult& r)
 {
     requireFinite(r.normal, "common normal finite");

@@ -956,4 +956,16 @@ Contact detectParticleContactGeneric
     return c;
 }
 
+double directionalOverlap
+(
+    const Superellipsoid& shapeA, const Pose& poseA,
+    const Superellipsoid& shapeB, const Pose& poseB,
+    const Vector3& n
+)
+{
+    return supportValue(shapeA, poseA.directionToParticleFrame(n))
+         + supportValue(shapeB, poseB.directionToParticleFrame(-n)) - n.dot(poseB.position - poseA.position);
+}
+
+
 } // namespace superellipsoid

@@ -122,17 +122,6 @@ void groupCoplanarFaces(const std::vector<WallFace>& faces, std::vector<int>& gr
     }
 }
 
-//- Directional overlap delta(n) = h_A(n) + h_B(-n) - n.(c_B - c_A) of a
-//  pair (n from A to B); its minimum over n is the penetration depth
-double directionalOverlap
-(
-    const Superellipsoid& sA, const Pose& pA, const Superellipsoid& sB, const Pose& pB, const Vector3& n
-)
-{
-    return supportValue(sA, pA.directionToParticleFrame(n)) + supportValue(sB, pB.directionToParticleFrame(-n))
-         - n.dot(pB.position - pA.position);
-}
-
 //- A law whose impulse is the frictionless one (ImpulseCollision.H:
 //  eps_t = 1 is exactly the frictionless variant; mu = 0 gives eps_t = 1)
 bool withoutFriction(const ImpulseLaw& law)

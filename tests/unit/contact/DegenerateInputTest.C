@@ -3,7 +3,6 @@
 // coincident centres, exactly touching bodies, continuation at the
 // squareness limits eps = 0.1 and 1.9.
 #include "contact/ParticleContact.H"
-#include "contact/SupportPoint.H"
 
 #include <gtest/gtest.h>
 
@@ -123,10 +122,7 @@ TEST(FallbackMinimum, NeverAboveTheCentreLineOverlap)
     const Contact c = detectParticleContact(A, pA, B, pB);
     ASSERT_TRUE(c.touching());
     EXPECT_TRUE(c.usedFallback);
-    // delta(n) = h_A(n) + h_B(-n) - n.(c_B - c_A) (ParticleContact.H), n = y
-    const Vector3 n = Vector3::UnitY();
-    const double alongCentreLine = supportValue(A, pA.directionToParticleFrame(n))
-                                 + supportValue(B, pB.directionToParticleFrame(-n)) - n.dot(pB.position - pA.position);
+    const double alongCentreLine = directionalOverlap(A, pA, B, pB, Vector3::UnitY());
     EXPECT_LE(c.overlap, alongCentreLine + 1e-6*A.c());   // was 2.5e-4 m (1.3e-3 c_A) above
     EXPECT_GT(c.overlap, 0.5*alongCentreLine);            // still the deep contact it is
 }

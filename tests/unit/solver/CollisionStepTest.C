@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "contact/SupportPoint.H"
+#include "contact/ParticleContact.H"
 
 using namespace superellipsoid;
 using namespace superellipsoid::test;
@@ -542,8 +542,7 @@ TEST(DeepContacts, OverlapIsTheGlobalMinimumOfTheDirectionalOverlap)
     const Superellipsoid cube(c, c, c, 0.2, 0.2);
     auto delta = [&](const Pose& a, const Pose& b, const Vector3& n)
     {
-        return supportValue(cube, a.directionToParticleFrame(n))
-             + supportValue(cube, b.directionToParticleFrame(-n)) - n.dot(b.position - a.position);
+        return directionalOverlap(cube, a, cube, b, n);
     };
     auto detectedOverlap = [&](const Pose& a, const Pose& b)
     {
