@@ -562,19 +562,21 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
         // 2. Ghosts: own parcel p goes to processor j if its bounding
         //    sphere, grown by j's largest bounding radius, reaches j's box
         //    (necessary for touching any parcel of j; margin 1e-9 relative)
+        auto isGhostOf = [&](const superellipsoid::Particle& p, const label j)
+        {
+            if (j == me || boxes[j][6] < 0) return false;
+            const double r = system_.shapes[p.shapeIndex].boundingRadius();
+            const double reach = (r + boxes[j][6])*(1 + 1e-9);
+            return distanceSqr(p.pose.position, &boxes[j][0], &boxes[j][3]) <= reach*reach;
+        };
+        // Count, size the buffers, then pack
         List<scalarList> ghostBuf(nProcs);
         labelList nGhost(nProcs, Zero);
         for (const superellipsoid::Particle& p : local_)
         {
-            const double r = system_.shapes[p.shapeIndex].boundingRadius();
             for (label j = 0; j < nProcs; ++j)
             {
-                if (j == me || boxes[j][6] < 0) continue;
-                const double reach = (r + boxes[j][6])*(1 + 1e-9);
-                if (distanceSqr(p.pose.position, &boxes[j][0], &boxes[j][3]) <= reach*reach)
-                {
-                    ++nGhost[j];
-                }
+                if (isGhostOf(p, j)) ++nGhost[j];
             }
         }
         forAll(ghostBuf, j)
@@ -584,15 +586,9 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
         }
         for (const superellipsoid::Particle& p : local_)
         {
-            const double r = system_.shapes[p.shapeIndex].boundingRadius();
             for (label j = 0; j < nProcs; ++j)
             {
-                if (j == me || boxes[j][6] < 0) continue;
-                const double reach = (r + boxes[j][6])*(1 + 1e-9);
-                if (distanceSqr(p.pose.position, &boxes[j][0], &boxes[j][3]) <= reach*reach)
-                {
-                    pack(p, ghostBuf[j], nGhost[j]);
-                }
+                if (isGhostOf(p, j)) pack(p, ghostBuf[j], nGhost[j]);
             }
         }
 
