@@ -60,6 +60,7 @@ void storeVelocities(Particle& q, const Vector3& v, const Vector3& omegaGlobal)
 }
 
 bool isZero(const Vector3& v) { return v.x() == 0 && v.y() == 0 && v.z() == 0; }
+bool isZero(const Matrix3& m) { return (m.array() == 0).all(); }
 
 void checkParticleFinite(const ParticleSystem& system)
 {
@@ -261,7 +262,12 @@ void CollisionStep::moveParticles(ParticleSystem& system, double h) const
 
         // Euler's equations, Eqs. (13)-(16), Lie-group splitting
         RotationalState s{p.pose.orientation, p.angularVelocity};
-        if (isZero(p.externalTorque))
+        if (!isZero(p.externalDamping))
+        {
+            // Fluid torque T0' - D omega' (Eq. 21): exact implicit kicks
+            advanceRotation(s, p.principalMoments, p.externalTorque, p.externalDamping, h);
+        }
+        else if (isZero(p.externalTorque))
         {
             driftFreeRotation(s, p.principalMoments, h);
         }

@@ -101,6 +101,10 @@ void validateParticleSystem(const ParticleSystem& system)
                 invalidParticle(i, p.id, names[k], vectors[k]->norm());
             }
         }
+        if (!p.externalDamping.allFinite())
+        {
+            invalidParticle(i, p.id, "externalDamping", p.externalDamping.norm());
+        }
     }
     const WallSet& w = system.walls;
     if (w.patch.size() != w.faces.size() || w.velocity.size() != w.faces.size())
