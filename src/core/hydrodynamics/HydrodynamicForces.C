@@ -131,6 +131,23 @@ Vector3 implicitVelocityUpdate
 }
 
 
+Vector3 implicitVelocityChange
+(
+    const HydrodynamicForce& force,
+    const Vector3& fluidVelocity,
+    const Vector3& particleVelocity,
+    double dt
+)
+{
+    requirePositive("dt", dt);
+    requirePositive("effectiveMass", force.effectiveMass);
+    const Vector3 other = force.total - force.drag;
+    const Matrix3 lhs = force.effectiveMass*Matrix3::Identity() + dt*force.dragCoefficient;
+    const Vector3 rhs = dt*(other + force.dragCoefficient*(fluidVelocity - particleVelocity));
+    return lhs.inverse()*rhs;
+}
+
+
 Vector3 terminalVelocity
 (
     const HydrodynamicParticle& particle,

@@ -110,6 +110,28 @@ TEST(DragForce, ImplicitVelocityUpdateRelaxesToTerminalVelocity)
     EXPECT_NEAR(flow.particleVelocity.z(), target.z(), 1e-12*std::abs(target.z()));
 }
 
+TEST(DragForce, ImplicitVelocityChangeIsTheUpdateAndExactlyZeroWithoutForces)
+{
+    // v + change = update (the same linear system, 1e-15 relative: a few
+    // ulp of the 3x3 inverse), and no force at all gives a change of
+    // exactly 0 (the update's m v / m would round)
+    const HydrodynamicParticle p = sphereParticle(1e-4, 2000);
+    const FluidProperties fluid{1000, 1e-6};
+    FlowAtParticle flow;
+    flow.gravity = Vector3(0, 0, -9.81);
+    flow.fluidVelocity = Vector3(0.01, 0, 0);
+    flow.particleVelocity = Vector3(0.3, -0.1, 0.7);
+    const HydrodynamicForce F = hydrodynamicForce(p, fluid, Matrix3::Identity(), flow);
+    const Vector3 update = implicitVelocityUpdate(F, flow.fluidVelocity, flow.particleVelocity, 1e-3);
+    const Vector3 change = implicitVelocityChange(F, flow.fluidVelocity, flow.particleVelocity, 1e-3);
+    EXPECT_LT((flow.particleVelocity + change - update).norm(), 1e-15*update.norm());
+
+    HydrodynamicForce none;
+    none.effectiveMass = 1e-9;
+    EXPECT_EQ(implicitVelocityChange(none, Vector3::Zero(), Vector3(0.1, 0.4, 0.3), 1e-3), Vector3::Zero());
+    EXPECT_THROW(implicitVelocityChange(none, Vector3::Zero(), Vector3::Zero(), 0), std::invalid_argument);
+}
+
 TEST(Sedimentation, TiltedProlateDriftAngleFollowsExactK)
 {
     // Prolate 5:1:1 (axis x') tilted by 30 deg from vertical. Mobility

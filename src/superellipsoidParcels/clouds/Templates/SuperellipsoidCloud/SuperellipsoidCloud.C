@@ -5,151 +5,13 @@
 #include "SuperellipsoidCloud.H"
 #include "eigenConversions.H"
 #include "mathematicalConstants.H"
-#include "unitConversion.H"
 #include "OStringStream.H"
-#include "Switch.H"
 #include "subCycleTime.H"
-#include "Tuple2.H"
-#include "wallPolyPatch.H"
-#include "superellipsoidDictionaryChecks.H"
 
 #include "orientation/Orientation.H"
 
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <random>
-
-// * * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
-
-template<class CloudType>
-void Foam::SuperellipsoidCloud<CloudType>::readSuperellipsoidProperties()
-{
-    const dictionary& props = this->particleProperties();
-    const Time& time = this->mesh().time();
-
-    const fileName cacheDir
-    (
-        time.rootPath()/time.globalCaseName()/"constant"/"resistanceTensorCache"
-    );
-
-    shapes_ = std::make_shared<const superellipsoidShapeTable>
-    (
-        props.subDict("shapes"),
-        cacheDir
-    );
-
-    namespace checks = superellipsoidDictionaryChecks;
-
-    const dictionary& inj = props.subDict("injectedParcels");
-
-    injectShapeId_ = shapes_->find(inj.get<word>("shape"), inj, "shape");
-
-    // Euler angles in degrees (z-x-z, Eq. 11) -> quaternion
-    const auto fromDegrees = [](const vector& angles)
-    {
-        superellipsoid::EulerAngles euler;
-        euler.phi = degToRad(angles.x());
-        euler.theta = degToRad(angles.y());
-        euler.psi = degToRad(angles.z());
-        return superellipsoid::quaternionFromEulerAngles(euler);
-    };
-
-    // Unknown entries (typos) are errors; the entries of the other
-    // orientation modes may stay (switching modes keeps them) and are not
-    // used
-    checks::checkKeywords
-    (
-        inj,
-        {
-            "shape", "orientation", "eulerAngles", "seed", "eulerAnglesAt",
-            "angularVelocity"
-        },
-        "injectedParcels"
-    );
-    const word mode(inj.get<word>("orientation"));
-    if (mode == "fixed")
-    {
-        orientationMode_ = orientationMode::fixed;
-        injectOrientation_ = fromDegrees(checks::readVector(inj, "eulerAngles"));
-    }
-    else if (mode == "random")
-    {
-        orientationMode_ = orientationMode::random;
-        seed_ = checks::readLabelOrDefault(inj, "seed", 0);
-    }
-    else if (mode == "nearest")
-    {
-        orientationMode_ = orientationMode::nearest;
-        typedef Tuple2<point, vector> pointAngles;
-        const List<pointAngles> table(inj.get<List<pointAngles>>("eulerAnglesAt"));
-        if (table.empty())
-        {
-            FatalIOErrorInFunction(inj)
-                << "Bad entry eulerAnglesAt " << table
-                << ": needs at least one (point (phi theta psi))" << nl
-                << exit(FatalIOError);
-        }
-        injectPoints_.clear();
-        injectPointOrientations_.clear();
-        for (const pointAngles& e : table)
-        {
-            if
-            (
-                !std::isfinite(magSqr(e.first()))
-             || !std::isfinite(magSqr(e.second()))
-            )
-            {
-                FatalIOErrorInFunction(inj)
-                    << "Bad entry eulerAnglesAt: element " << e
-                    << " is not finite" << nl << exit(FatalIOError);
-            }
-            injectPoints_.push_back(e.first());
-            injectPointOrientations_.push_back(fromDegrees(e.second()));
-        }
-    }
-    else
-    {
-        FatalIOErrorInFunction(inj)
-            << "Bad entry orientation " << mode
-            << ": expected fixed, random or nearest" << nl
-            << exit(FatalIOError);
-    }
-
-    injectOmegaP_ = checks::readVectorOrDefault(inj, "angularVelocity", Zero);
-
-    readChecks();
-
-    seCollision_.reset
-    (
-        superellipsoidCollisionModel::New
-        (
-            props, this->mesh(), *shapes_, this->g().value()
-        ).ptr()
-    );
-    if
-    (
-        seCollision_->active()
-     && this->subModelProperties().template getOrDefault<word>
-        (
-            "collisionModel", "none"
-        ) != "none"
-    )
-    {
-        FatalIOErrorInFunction(this->subModelProperties())
-            << "Bad entry collisionModel "
-            << this->subModelProperties().template get<word>("collisionModel")
-            << ": must be none when superellipsoidCollision { model "
-            << seCollision_->modelName() << "; } is used" << nl
-            << exit(FatalIOError);
-    }
-
-    Info<< "Superellipsoid cloud " << this->name() << nl;
-    shapes_->writeInfo(Info);
-    Info<< "    injected parcels: shape " << (*shapes_)[injectShapeId_].name
-        << ", orientation " << mode << endl;
-}
-
 
 // * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
 
@@ -381,6 +243,16 @@ void Foam::SuperellipsoidCloud<CloudType>::evolve()
 template<class CloudType>
 void Foam::SuperellipsoidCloud<CloudType>::gatherParcels()
 {
+    collectParcels();
+
+    // All processors' parcels, sorted by id
+    seCollision_->exchangeParticles();
+}
+
+
+template<class CloudType>
+void Foam::SuperellipsoidCloud<CloudType>::collectParcels()
+{
     using namespace superellipsoidConversions;
 
     std::vector<superellipsoid::Particle>& local = seCollision_->localParticles();
@@ -415,14 +287,104 @@ void Foam::SuperellipsoidCloud<CloudType>::gatherParcels()
         local.push_back(q);
         collisionParcels_.append(&p);
     }
-
-    // All processors' parcels, sorted by id
-    seCollision_->exchangeParticles();
 }
 
 
 template<class CloudType>
-void Foam::SuperellipsoidCloud<CloudType>::scatterParcels(const scalar h)
+void Foam::SuperellipsoidCloud<CloudType>::scatterFluidStep
+(
+    const scalar Dt,
+    const label nSubSteps
+)
+{
+    using namespace superellipsoidConversions;
+
+    waypoints_.clear();
+    // Bent paths of this processor: id, then nSubSteps points
+    DynamicList<scalar> bent;
+
+    forAll(collisionParcels_, i)
+    {
+        parcelType& p = *collisionParcels_[i];
+        const superellipsoid::Particle& q = seCollision_->result(i);
+
+        p.U() = toFoam(q.velocity);
+        p.omegaP() = toFoam(q.angularVelocity);
+        p.setOrientation(q.pose.orientation);
+
+        // The step's displacement, tracked by the pass after this
+        // (SuperellipsoidParcel::moveDisplacement), carried in f()
+        const superellipsoid::Vector3 start = toEigen(p.position());
+        const superellipsoid::Vector3 chord = q.pose.position - start;
+        p.f() = toFoam(chord)/Dt;
+
+        // Largest distance of a waypoint from the chord
+        const scalar tolerance =
+            chordTolerance*(*shapes_)[p.shapeId()].shape.c();
+        const scalar chordSqr = chord.squaredNorm();
+        bool bends = false;
+        for (label k = 0; k + 1 < nSubSteps && !bends; ++k)
+        {
+            const superellipsoid::Vector3 x = seCollision_->waypoint(k, i) - start;
+            const scalar t =
+                chordSqr > 0 ? min(max(x.dot(chord)/chordSqr, scalar(0)), scalar(1)) : 0;
+            bends = (x - t*chord).norm() > tolerance;
+        }
+        if (bends)
+        {
+            bent.append(scalar(q.id));
+            for (label k = 0; k < nSubSteps; ++k)
+            {
+                const superellipsoid::Vector3& w = seCollision_->waypoint(k, i);
+                bent.append(w[0]);
+                bent.append(w[1]);
+                bent.append(w[2]);
+            }
+        }
+    }
+
+    // A parcel may cross processors in the tracking pass: every processor
+    // gets the waypoints of all bent paths (rare: a path bends by more than
+    // 0.1 c only in collisions with a large change of direction)
+    List<scalarList> all(Pstream::nProcs());
+    all[Pstream::myProcNo()].transfer(bent);
+    if (Pstream::parRun())
+    {
+        Pstream::gatherList(all);
+        Pstream::scatterList(all);
+    }
+    const label record = 1 + 3*nSubSteps;
+    for (const scalarList& buf : all)
+    {
+        for (label j = 0; j + record <= buf.size(); j += record)
+        {
+            std::vector<point>& w = waypoints_[long(buf[j])];
+            w.resize(nSubSteps);
+            for (label k = 0; k < nSubSteps; ++k)
+            {
+                w[k] = point(buf[j + 1 + 3*k], buf[j + 2 + 3*k], buf[j + 3 + 3*k]);
+            }
+        }
+    }
+}
+
+
+template<class CloudType>
+const std::vector<Foam::point>*
+Foam::SuperellipsoidCloud<CloudType>::trackWaypoints(const parcelType& p) const
+{
+    if (waypoints_.empty())
+    {
+        return nullptr;
+    }
+    const auto it =
+        waypoints_.find(long(p.origId())*idFold_ + long(p.origProc()));
+    return it == waypoints_.end() ? nullptr : &it->second;
+}
+
+
+template<class CloudType>
+void Foam::SuperellipsoidCloud<CloudType>::scatterParcels()
 {
     using namespace superellipsoidConversions;
 
@@ -431,419 +393,9 @@ void Foam::SuperellipsoidCloud<CloudType>::scatterParcels(const scalar h)
         parcelType& p = *collisionParcels_[i];
         const superellipsoid::Particle& q = seCollision_->result(i);
 
-        if (seCollision_->soft())
-        {
-            // Leapfrog half kicks of SuperellipsoidParcel::move (global)
-            p.f() = toFoam(q.contactForce);
-            p.torque() = toFoam(superellipsoid::Vector3(q.pose.orientation*q.contactTorque));
-            continue;
-        }
-
-        p.U() = toFoam(q.velocity);
-        p.omegaP() = toFoam(q.angularVelocity);
-
-        // Overlap removal: displacement tracked by the next pass
-        // (SuperellipsoidParcel::moveDisplacement), carried in f()
-        p.f() = (toFoam(superellipsoid::Vector3(q.pose.position)) - p.position())/h;
-    }
-}
-
-
-template<class CloudType>
-void Foam::SuperellipsoidCloud<CloudType>::readChecks()
-{
-    namespace checks = superellipsoidDictionaryChecks;
-    const dictionary& props = this->particleProperties();
-
-    logParcels_ = props.getOrDefault<Switch>("logParcels", false);
-
-    // Zero, negative or non-finite density: mass 0 -> division by zero in
-    // the parcel update
-    const scalar rho0 = this->constProps().rho0();
-    if (!(rho0 > 0) || !std::isfinite(rho0))
-    {
-        FatalIOErrorInFunction(props.subDict("constantProperties"))
-            << "Bad entry rho0 " << rho0
-            << ": the particle density must be positive" << nl
-            << exit(FatalIOError);
-    }
-
-    // BrennerDrag is the superellipsoid's whole Stokes drag (Eq. 5): a
-    // second drag model would count the drag twice
-    wordList forceNames;
-    bool brenner = false;
-    forAll(this->forces(), i)
-    {
-        const word type(this->forces()[i].type());
-        forceNames.append(type);
-        brenner = brenner || type == "BrennerDrag";
-    }
-    if (brenner)
-    {
-        for (const word& type : forceNames)
-        {
-            if
-            (
-                type != "BrennerDrag" && type.size() > 4
-             && type.compare(type.size() - 4, 4, "Drag") == 0
-            )
-            {
-                FatalIOErrorInFunction
-                (
-                    this->subModelProperties().subDict("particleForces")
-                )
-                    << "Bad entries BrennerDrag and " << type
-                    << ": BrennerDrag is the full drag of a superellipsoid"
-                    << " (Eq. 5, seed 004); remove " << type << nl
-                    << exit(FatalIOError);
-            }
-        }
-    }
-
-    const dictionary* dictPtr = props.findDict("superellipsoidChecks");
-    if (dictPtr)
-    {
-        const dictionary& dict = *dictPtr;
-        checks::checkKeywords
-        (
-            dict, {"invariants", "maxOverlapRatio"}, "superellipsoidChecks"
-        );
-        checkInvariants_ = dict.getOrDefault<Switch>("invariants", false);
-        if (dict.found("maxOverlapRatio", keyType::LITERAL))
-        {
-            maxOverlapRatio_ = checks::readPositive(dict, "maxOverlapRatio");
-        }
-    }
-    if (checkInvariants_)
-    {
-        Info<< "    run-time checks: invariants every step (|e| = 1 within "
-            << maxQuaternionNormError << ", finite state";
-        if (maxOverlapRatio_ > 0)
-        {
-            Info<< ", overlap / c_min <= " << maxOverlapRatio_;
-        }
-        Info<< "), bookkeeping balanced and no parcel lost through a wall"
-            << " at the end" << endl;
-    }
-}
-
-
-template<class CloudType>
-void Foam::SuperellipsoidCloud<CloudType>::checkParcelInvariants() const
-{
-    const word timeName(this->db().time().timeName());
-    for (const parcelType& p : *this)
-    {
-        const scalar qNorm = std::sqrt(sqr(p.e0()) + magSqr(p.e()));
-        const bool finite =
-            std::isfinite(magSqr(p.position())) && std::isfinite(magSqr(p.U()))
-         && std::isfinite(magSqr(p.omegaP())) && std::isfinite(qNorm)
-         && std::isfinite(p.d()) && std::isfinite(p.nParticle());
-        const char* violated =
-            !finite ? "non-finite state"
-          : !(mag(qNorm - 1) <= maxQuaternionNormError) ? "|e| != 1"
-          : (p.shapeId() < 0 || p.shapeId() >= shapes_->size()) ? "shapeId out of range"
-          : !(p.d() > 0 && p.mass() > 0 && p.nParticle() > 0) ? "non-positive size or mass"
-          : nullptr;
-        if (violated)
-        {
-            FatalErrorInFunction
-                << "Invariant violated (" << violated << ") at time "
-                << timeName << ": parcel " << p.origProc() << ':'
-                << p.origId() << " of cloud " << this->name()
-                << " position " << p.position() << " U " << p.U()
-                << " e0 " << p.e0() << " e123 " << p.e() << " |e| " << qNorm
-                << " omegaP " << p.omegaP() << " shapeId " << p.shapeId()
-                << " d " << p.d() << " nParticle " << p.nParticle() << nl
-                << exit(FatalError);
-        }
-    }
-}
-
-
-template<class CloudType>
-void Foam::SuperellipsoidCloud<CloudType>::countEscape(const label patchi)
-{
-    if (patchi >= 0 && patchi < escapedLocal_.size())
-    {
-        ++escapedLocal_[patchi];
-    }
-}
-
-
-namespace Foam
-{
-namespace superellipsoidRestart
-{
-    //- A double as a word of its 16 hex digits (exact for any
-    //  writePrecision): "x3ff0000000000000" is 1
-    inline word toHex(const double v)
-    {
-        std::uint64_t bits;
-        std::memcpy(&bits, &v, sizeof(bits));
-        char buf[20];
-        std::snprintf(buf, sizeof(buf), "x%016llx", static_cast<unsigned long long>(bits));
-        return word(buf);
-    }
-
-    //- Inverse of toHex; false if w is not such a word
-    inline bool fromHex(const word& w, double& v)
-    {
-        if (w.size() != 17 || w[0] != 'x') return false;
-        char* end = nullptr;
-        const unsigned long long bits = std::strtoull(w.c_str() + 1, &end, 16);
-        if (end != w.c_str() + 17) return false;
-        const std::uint64_t b = bits;
-        std::memcpy(&v, &b, sizeof(v));
-        return true;
-    }
-}
-}
-
-
-template<class CloudType>
-void Foam::SuperellipsoidCloud<CloudType>::storeRestartData()
-{
-    dictionary& out = this->outputProperties();
-
-    // Bookkeeping: global counts, escapes per patch name
-    labelList escaped(escapedLocal_);
-    Pstream::listCombineGather(escaped, plusEqOp<label>());
-    Pstream::listCombineScatter(escaped);
-    HashTable<label, word> total(escapedBefore_);
-    const polyBoundaryMesh& patches = this->mesh().boundaryMesh();
-    forAll(patches, patchi)
-    {
-        total(patches[patchi].name()) += escaped[patchi];
-    }
-    dictionary book;
-    book.add("initial", nInitial_);
-    book.add("removed", nRemoved_);
-    dictionary esc;
-    for (const word& name : total.sortedToc())
-    {
-        esc.add(name, total[name]);
-    }
-    book.add("escaped", esc);
-    out.set("superellipsoidBookkeeping", book);
-
-    // Contact history of the collision model (records of every
-    // processor's own parcels, gathered: the same on every processor)
-    if (seCollision_ && seCollision_->active())
-    {
-        const std::vector<superellipsoid::PairRecord> records =
-            seCollision_->gatheredRecords();
-        labelList labels(5*label(records.size()));
-        wordList values(11*label(records.size()));
-        label li = 0, vi = 0;
-        for (const superellipsoid::PairRecord& r : records)
-        {
-            long first = 0, second = 0;
-            const bool wall =
-                superellipsoid::PairCache::decodeKey(r.key, first, second);
-            labels[li++] = wall;
-            labels[li++] = label(first);
-            labels[li++] = label(second);
-            labels[li++] = r.warm.valid;
-            labels[li++] = r.obbAxis;
-            for (int i = 0; i < 3; ++i) values[vi++] = superellipsoidRestart::toHex(r.warm.normalInA[i]);
-            for (int i = 0; i < 3; ++i) values[vi++] = superellipsoidRestart::toHex(r.warm.pointInA[i]);
-            values[vi++] = superellipsoidRestart::toHex(r.warm.multiplier);
-            for (int i = 0; i < 3; ++i) values[vi++] = superellipsoidRestart::toHex(r.history.displacement[i]);
-            values[vi++] = superellipsoidRestart::toHex(r.normalImpulse);
-        }
-        dictionary contacts;
-        contacts.add("model", seCollision_->modelName());
-        contacts.add("idFold", idFold_);
-        contacts.add("nRecords", label(records.size()));
-        contacts.add("labels", labels);     // wall? first second warm.valid obbAxis
-        contacts.add("values", values);     // normalInA pointInA multiplier spring normalImpulse
-        out.set("superellipsoidContacts", contacts);
-    }
-}
-
-
-template<class CloudType>
-void Foam::SuperellipsoidCloud<CloudType>::restoreRestartData
-(
-    const label nReadBeforeLost
-)
-{
-    const dictionary& out = this->outputProperties();
-    const label present = returnReduce(this->size(), sumOp<label>());
-    const label lostOnReading = nReadBeforeLost - present;
-
-    label injected = 0;
-    forAll(this->injectors(), i)
-    {
-        injected += this->injectors()[i].parcelsAddedTotal();
-    }
-
-    const dictionary* bookPtr = out.findDict("superellipsoidBookkeeping");
-    if (bookPtr)
-    {
-        nInitial_ = bookPtr->get<label>("initial");
-        nRemoved_ = bookPtr->get<label>("removed") + lostOnReading;
-        const dictionary& esc = bookPtr->subDict("escaped");
-        for (const entry& e : esc)
-        {
-            escapedBefore_.set(e.keyword(), esc.get<label>(e.keyword()));
-        }
-    }
-    else
-    {
-        // First start (or a case written before the bookkeeping): parcels
-        // present that the injectors did not add are initial parcels
-        nInitial_ = nReadBeforeLost - injected;
-        nRemoved_ = lostOnReading;
-    }
-    if (lostOnReading)
-    {
-        WarningInFunction
-            << lostOnReading << " parcel(s) of cloud " << this->name()
-            << " not found in the mesh when reading time "
-            << this->db().time().timeName() << ": counted as removed" << endl;
-    }
-
-    const dictionary* contactsPtr = out.findDict("superellipsoidContacts");
-    if (!contactsPtr || !seCollision_ || !seCollision_->active())
-    {
-        return;
-    }
-    const dictionary& contacts = *contactsPtr;
-    if (contacts.get<word>("model") != seCollision_->modelName())
-    {
-        Info<< "    contact history of model "
-            << contacts.get<word>("model") << " not used by model "
-            << seCollision_->modelName() << endl;
-        return;
-    }
-    const label oldFold = contacts.get<label>("idFold");
-    const label n = contacts.get<label>("nRecords");
-    const labelList labels(contacts.get<labelList>("labels"));
-    const wordList values(contacts.get<wordList>("values"));
-    // 11 values per record; 10 in files written before the resting-contact
-    // impulse was stored (read as 0: no warm start in the first substep)
-    const label nValues = n > 0 && values.size() == 10*n ? 10 : 11;
-    if (oldFold < 1 || n < 0 || labels.size() != 5*n || values.size() != nValues*n)
-    {
-        FatalIOErrorInFunction(contacts)
-            << "Bad contact history: idFold " << oldFold << ", nRecords " << n
-            << ", " << labels.size() << " labels (expected " << 5*n << "), "
-            << values.size() << " values (expected " << 11*n
-            << "): truncated or corrupt file" << nl << exit(FatalIOError);
-    }
-
-    // Ids of the writing run (origId*oldFold + origProc) -> this run's
-    const auto remap = [&](const label id)
-    {
-        return long(id/oldFold)*idFold_ + long(id % oldFold);
-    };
-    superellipsoid::PairCache& cache = seCollision_->pairCache();
-    cache.clear();
-    for (label k = 0; k < n; ++k)
-    {
-        const label* l = &labels[5*k];
-        double v[11] = {0};
-        for (int i = 0; i < nValues; ++i)
-        {
-            if (!superellipsoidRestart::fromHex(values[nValues*k + i], v[i]))
-            {
-                FatalIOErrorInFunction(contacts)
-                    << "Bad contact history: values[" << nValues*k + i << "] "
-                    << values[nValues*k + i] << " is not a hex-coded double" << nl
-                    << exit(FatalIOError);
-            }
-        }
-        std::uint64_t key = 0;
-        try
-        {
-            key =
-                l[0]
-              ? superellipsoid::PairCache::wallKey(remap(l[1]), int(l[2]))
-              : superellipsoid::PairCache::pairKey(remap(l[1]), remap(l[2]));
-        }
-        catch (const std::invalid_argument& err)
-        {
-            FatalIOErrorInFunction(contacts)
-                << "Bad contact history record " << k << ": " << err.what()
-                << nl << exit(FatalIOError);
-        }
-        superellipsoid::PairRecord& r = cache.acquire(key);
-        r.warm.valid = l[3];
-        r.obbAxis = int(l[4]);
-        r.warm.normalInA = superellipsoid::Vector3(v[0], v[1], v[2]);
-        r.warm.pointInA = superellipsoid::Vector3(v[3], v[4], v[5]);
-        r.warm.multiplier = v[6];
-        r.history.displacement = superellipsoid::Vector3(v[7], v[8], v[9]);
-        r.normalImpulse = v[10];
-        r.touched = false;
-    }
-    Info<< "    contact history: " << n << " records read from "
-        << this->outputProperties().objectPath() << endl;
-}
-
-
-template<class CloudType>
-void Foam::SuperellipsoidCloud<CloudType>::writeBookkeeping()
-{
-    labelList escaped(escapedLocal_);
-    Pstream::listCombineGather(escaped, plusEqOp<label>());
-    Pstream::listCombineScatter(escaped);
-
-    HashTable<label, word> total(escapedBefore_);
-    const polyBoundaryMesh& patches = this->mesh().boundaryMesh();
-    forAll(patches, patchi)
-    {
-        total(patches[patchi].name()) += escaped[patchi];
-    }
-    label nEscaped = 0, nWall = 0;
-    for (const word& name : total.toc())
-    {
-        nEscaped += total[name];
-        const label patchi = patches.findPatchID(name);
-        if (patchi >= 0 && isA<wallPolyPatch>(patches[patchi]))
-        {
-            nWall += total[name];
-        }
-    }
-
-    label injected = 0;
-    forAll(this->injectors(), i)
-    {
-        injected += this->injectors()[i].parcelsAddedTotal();
-    }
-    const label present = returnReduce(this->size(), sumOp<label>());
-    const label imbalance = nInitial_ + injected - present - nEscaped - nRemoved_;
-
-    Info<< nl << "Particle bookkeeping of cloud " << this->name() << " at time "
-        << this->db().time().timeName() << ":" << nl
-        << "    initial " << nInitial_ << " + injected " << injected
-        << " = present " << present << " + escaped " << nEscaped
-        << " + removed " << nRemoved_
-        << (imbalance ? "  NOT BALANCED" : "  (balanced)") << nl;
-    for (const word& name : total.sortedToc())
-    {
-        const label patchi = patches.findPatchID(name);
-        Info<< "    escaped through patch " << name << " ("
-            << (patchi >= 0 ? patches[patchi].type() : word("not in mesh"))
-            << "): " << total[name] << nl;
-    }
-    Info<< "    lost through walls: " << nWall << nl << endl;
-
-    if (imbalance || nWall)
-    {
-        if (checkInvariants_)
-        {
-            FatalErrorInFunction
-                << "Particle bookkeeping of cloud " << this->name()
-                << ": imbalance " << imbalance << ", " << nWall
-                << " parcel(s) lost through walls" << nl << exit(FatalError);
-        }
-        WarningInFunction
-            << "Particle bookkeeping of cloud " << this->name()
-            << ": imbalance " << imbalance << ", " << nWall
-            << " parcel(s) lost through walls" << endl;
+        // Leapfrog half kicks (global frame)
+        p.f() = toFoam(q.contactForce);
+        p.torque() = toFoam(superellipsoid::Vector3(q.pose.orientation*q.contactTorque));
     }
 }
 
@@ -890,6 +442,12 @@ void Foam::SuperellipsoidCloud<CloudType>::motion
     }
     model.buildWalls(this->U());
 
+    if (!model.soft())
+    {
+        motionFluidStep(cloud, td);
+        return;
+    }
+
     const Time& time = this->db().time();
     const scalar Dt = time.deltaTValue();
 
@@ -926,7 +484,7 @@ void Foam::SuperellipsoidCloud<CloudType>::motion
         }
         const scalar h = time.deltaTValue();
 
-        if (model.soft() && k == 0)
+        if (k == 0)
         {
             halfKicks(h, 1);
         }
@@ -935,24 +493,13 @@ void Foam::SuperellipsoidCloud<CloudType>::motion
         td.part() = parcelType::trackingData::tpLinearTrack;
         Cloud<parcelType>::move(cloud, td, h);
 
-        // Detect, resolve, remove overlaps (core)
+        // Contact forces at the new positions (core)
         gatherParcels();
         model.collide(h);
-        scatterParcels(h);
+        scatterParcels();
 
-        if (!model.soft())
-        {
-            // Overlap-removal displacements by tracking (with processor
-            // transfer); cell/tet data stay valid
-            td.part() = parcelType::trackingData::tpRotationalTrack;
-            Cloud<parcelType>::move(cloud, td, h);
-        }
-
-        if (model.soft())
-        {
-            // Closing half kick, and the next substep's opening one
-            halfKicks(h, k + 1 < n ? 2 : 1);
-        }
+        // Closing half kick, and the next substep's opening one
+        halfKicks(h, k + 1 < n ? 2 : 1);
     }
 
     if (subCycle.valid())
@@ -961,6 +508,56 @@ void Foam::SuperellipsoidCloud<CloudType>::motion
     }
 
     gatherParcels();
+    endCollisionStep();
+
+    // Parcels injected in the next step are not displaced by the injection
+    td.part() = parcelType::trackingData::tpVelocityHalfStep;
+}
+
+
+template<class CloudType>
+template<class TrackCloudType>
+void Foam::SuperellipsoidCloud<CloudType>::motionFluidStep
+(
+    TrackCloudType& cloud,
+    typename parcelType::trackingData& td
+)
+{
+    superellipsoidCollisionModel& model = *seCollision_;
+    const scalar Dt = this->db().time().deltaTValue();
+
+    // Fluid forcing of each parcel, once per fluid step, as constant
+    // external force, torque and damping of the core (coupling source
+    // from the same velocity change)
+    collectParcels();
+    std::vector<superellipsoid::Particle>& local = model.localParticles();
+    forAll(collisionParcels_, i)
+    {
+        collisionParcels_[i]->fluidForcing(cloud, td, Dt, local[i]);
+    }
+    model.exchangeParticles();
+
+    // All collision substeps in the core, then one tracking pass from the
+    // start to the end positions (through the waypoints where the path
+    // bent); outlets remove, processor faces transfer
+    const label n = model.advanceFluidStep(Dt);
+    scatterFluidStep(Dt, n);
+    td.part() = parcelType::trackingData::tpRotationalTrack;
+    Cloud<parcelType>::move(cloud, td, Dt);
+    waypoints_.clear();
+
+    endCollisionStep();
+
+    // Parcels injected in the next step are not displaced by the injection
+    td.part() = parcelType::trackingData::tpVelocityHalfStep;
+}
+
+
+template<class CloudType>
+void Foam::SuperellipsoidCloud<CloudType>::endCollisionStep()
+{
+    superellipsoidCollisionModel& model = *seCollision_;
+    const Time& time = this->db().time();
     if
     (
         checkInvariants_ && maxOverlapRatio_ > 0
@@ -975,9 +572,6 @@ void Foam::SuperellipsoidCloud<CloudType>::motion
             << "): a missed or unresolved collision" << nl << exit(FatalError);
     }
     model.endStep(time.value());
-
-    // Parcels injected in the next step are not displaced by the injection
-    td.part() = parcelType::trackingData::tpVelocityHalfStep;
 }
 
 
@@ -1030,5 +624,11 @@ void Foam::SuperellipsoidCloud<CloudType>::info()
     }
 }
 
+
+// * * * * * * * * * * * * * * * * * * Parts * * * * * * * * * * * * * * * //
+
+#include "SuperellipsoidCloudInput.C"
+#include "SuperellipsoidCloudBookkeeping.C"
+#include "SuperellipsoidCloudRestart.C"
 
 // ************************************************************************* //

@@ -8,6 +8,7 @@
 #include "mathematicalConstants.H"
 #include "processorPolyPatch.H"
 #include "wallPolyPatch.H"
+#include "cyclicPolyPatch.H"
 
 #include "dynamics/RigidBodyRotation.H"
 
@@ -46,6 +47,63 @@ Foam::SuperellipsoidParcel<ParcelType>::SuperellipsoidParcel
 
 template<class ParcelType>
 template<class TrackCloudType>
+bool Foam::SuperellipsoidParcel<ParcelType>::rotationForcing
+(
+    TrackCloudType& cloud,
+    trackingData& td,
+    const scalar dt,
+    superellipsoid::Vector3& torque,
+    superellipsoid::Matrix3& damping
+) const
+{
+    using namespace superellipsoidConversions;
+    typedef typename TrackCloudType::parcelType parcelType;
+    typedef BrennerDragForce<typename TrackCloudType::kinematicCloudType>
+        brennerType;
+
+    const brennerType* brenner = brennerType::find(cloud.forces());
+    if (!brenner)
+    {
+        // Torque-free rigid body
+        return false;
+    }
+
+    // Fluid torque T0'(e) - D omega' of Eq. (21), with the velocity
+    // gradient at the parcel frozen over the step. T0' depends on the
+    // orientation, so it is evaluated at the midpoint orientation
+    // (predictor: half a step of kick-drift with the start torque). In the
+    // inertialess limit (rotational response time << dt) the kick sets
+    // omega' to D^-1 T0'(e_half) and the step is the explicit midpoint
+    // rule, second order in dt (Jeffery orbits converge as dt^2).
+    const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
+    const superellipsoid::Vector3 J = this->rho()*shape.unitDensityMoments;
+    const superellipsoid::Matrix3 gradU = toEigen
+    (
+        brenner->gradU(static_cast<const parcelType&>(*this))
+    );
+
+    superellipsoid::RotationalState half;
+    half.orientation = orientation();
+    half.angularVelocity = toEigen(omegaP_);
+    brennerType::torqueAndDamping
+    (
+        gradU, half.orientation, shape, td.rhoc(), td.muc(), this->rho(),
+        torque, damping
+    );
+    superellipsoid::kickAngularMomentum(half, J, torque, damping, 0.5*dt);
+    superellipsoid::driftFreeRotation(half, J, 0.5*dt);
+
+    brennerType::torqueAndDamping
+    (
+        gradU, half.orientation, shape, td.rhoc(), td.muc(), this->rho(),
+        torque, damping
+    );
+    return true;
+}
+
+
+template<class ParcelType>
+template<class TrackCloudType>
 void Foam::SuperellipsoidParcel<ParcelType>::calcRotation
 (
     TrackCloudType& cloud,
@@ -54,9 +112,6 @@ void Foam::SuperellipsoidParcel<ParcelType>::calcRotation
 )
 {
     using namespace superellipsoidConversions;
-    typedef typename TrackCloudType::parcelType parcelType;
-    typedef BrennerDragForce<typename TrackCloudType::kinematicCloudType>
-        brennerType;
 
     if (!this->active())
     {
@@ -72,45 +127,16 @@ void Foam::SuperellipsoidParcel<ParcelType>::calcRotation
     state.orientation = orientation();
     state.angularVelocity = toEigen(omegaP_);
 
-    const brennerType* brenner = brennerType::find(cloud.forces());
-    if (!brenner)
+    superellipsoid::Vector3 torque;
+    superellipsoid::Matrix3 damping;
+    if (rotationForcing(cloud, td, dt, torque, damping))
     {
-        // Torque-free rigid body
-        superellipsoid::driftFreeRotation(state, J, dt);
+        // One kick-drift-kick step (core integrator) with the midpoint torque
+        superellipsoid::advanceRotation(state, J, torque, damping, dt);
     }
     else
     {
-        // Fluid torque T0'(e) - D omega' of Eq. (21), with the velocity
-        // gradient at the parcel frozen over the step. T0' depends on the
-        // orientation, so it is evaluated at the midpoint orientation
-        // (predictor: half a step of kick-drift with the start torque);
-        // then one kick-drift-kick step (core integrator). In the
-        // inertialess limit (rotational response time << dt) the kick sets
-        // omega' to D^-1 T0'(e_half) and the step is the explicit midpoint
-        // rule, second order in dt (Jeffery orbits converge as dt^2).
-        const superellipsoid::Matrix3 gradU = toEigen
-        (
-            brenner->gradU(static_cast<const parcelType&>(*this))
-        );
-
-        superellipsoid::Vector3 torque;
-        superellipsoid::Matrix3 damping;
-        brennerType::torqueAndDamping
-        (
-            gradU, state.orientation, shape, td.rhoc(), td.muc(), this->rho(),
-            torque, damping
-        );
-
-        superellipsoid::RotationalState half = state;
-        superellipsoid::kickAngularMomentum(half, J, torque, damping, 0.5*dt);
-        superellipsoid::driftFreeRotation(half, J, 0.5*dt);
-
-        brennerType::torqueAndDamping
-        (
-            gradU, half.orientation, shape, td.rhoc(), td.muc(), this->rho(),
-            torque, damping
-        );
-        superellipsoid::advanceRotation(state, J, torque, damping, dt);
+        superellipsoid::driftFreeRotation(state, J, dt);
     }
 
     setOrientation(state.orientation);
@@ -129,39 +155,66 @@ bool Foam::SuperellipsoidParcel<ParcelType>::moveDisplacement
     const scalar trackTime
 )
 {
-    // Overlap-removal displacement d = f() trackTime of the collision step
-    // (SuperellipsoidCloud::motion, impulse model), tracked through the
-    // mesh so cell/tet data stay valid. Crossing a processor boundary
-    // hands the parcel to Cloud::move, which transfers it (f() travels
-    // with it) and calls this again for the rest. Any other boundary face
-    // (a wall, which the collision step keeps the surface off, cyclic,
-    // symmetry) ends the displacement there: counted by the cloud.
+    // The one tracking pass of a fluid step (impulse model): the core has
+    // moved the parcel through all collision substeps; this tracks it from
+    // its start to the core's end position, d = f() trackTime, so cell and
+    // tet data follow. Along the chord, or through the substep waypoints
+    // when the cloud holds them (the path bent by more than the chord rule
+    // allows, SuperellipsoidCloud::trackWaypoints): waypoint k of n is
+    // reached at step fraction (k + 1)/n. Boundary faces act as in
+    // KinematicParcel::move: outlets remove the parcel (counted by
+    // hitPatch), processor faces transfer it (Cloud::move calls this again
+    // for the rest, f() travels with it), cyclics pass it. A wall or any
+    // other face ends the track there (counted as truncated: the substeps
+    // keep the surface off the walls, so the centre never reaches one).
     td.keepParticle = true;
     td.switchProcessor = false;
 
     const vector d(this->f()*trackTime);
-    if (magSqr(d) == 0)
+    const std::vector<point>* waypoints = cloud.trackWaypoints(*this);
+    if (magSqr(d) == 0 && !waypoints)
     {
         this->stepFraction() = 1;
         return td.keepParticle;
     }
 
     const polyBoundaryMesh& pbm = this->mesh().boundaryMesh();
+    const scalar start = this->stepFraction();
     label iter = 0;
     while (td.keepParticle && !td.switchProcessor && this->stepFraction() < 1)
     {
-        const scalar fraction = 1 - this->stepFraction();
-        this->track(fraction*d, fraction);
-
-        if (this->stepFraction() < 1 && this->onBoundaryFace())
+        // Segment to track: the rest of the chord, or the rest of waypoint
+        // segment k (a fraction within 1e-3 of a segment's end counts as
+        // at its end: the next segment starts from the current position)
+        const scalar sf = this->stepFraction();
+        vector displacement = (1 - sf)*d;
+        scalar segmentEnd = 1;
+        if (waypoints)
         {
-            if (isA<processorPolyPatch>(pbm[this->patch()]))
+            const label n = label(waypoints->size());
+            const label k = min(n - 1, label(std::floor(sf*n + 1e-3)));
+            segmentEnd = (k + 1 == n) ? scalar(1) : scalar(k + 1)/n;
+            displacement = (*waypoints)[k] - this->position();
+        }
+
+        this->trackToFace(displacement, max(segmentEnd - sf, scalar(0)));
+        if (!this->onFace())
+        {
+            // Segment completed
+            this->stepFraction() = segmentEnd;
+        }
+        else
+        {
+            this->hitFace(displacement, cloud, td);
+            if
+            (
+                td.keepParticle && !td.switchProcessor && this->onBoundaryFace()
+             && !isA<cyclicPolyPatch>(pbm[this->patch()])
+            )
             {
-                td.switchProcessor = true;
-                return td.keepParticle;
+                cloud.countTruncatedDisplacement();
+                this->stepFraction() = 1;
             }
-            cloud.countTruncatedDisplacement();
-            this->stepFraction() = 1;
         }
         if (++iter > maxDisplacementTrackIterations)
         {
@@ -170,7 +223,11 @@ bool Foam::SuperellipsoidParcel<ParcelType>::moveDisplacement
         }
     }
 
-    this->f() = Zero;
+    this->age() += (this->stepFraction() - start)*trackTime;
+    if (!td.switchProcessor)
+    {
+        this->f() = Zero;
+    }
     return td.keepParticle;
 }
 
@@ -188,9 +245,19 @@ bool Foam::SuperellipsoidParcel<ParcelType>::hitPatch
         cloud.countWallBackstop();
     }
     const bool handled = ParcelType::hitPatch(cloud, td);
-    if (!td.keepParticle)
+    const polyPatch& pp = this->mesh().boundaryMesh()[this->patch()];
+    if
+    (
+        !td.keepParticle
+     || (
+            !handled && !isA<wallPolyPatch>(pp) && !pp.coupled()
+         && !polyPatch::constraintType(pp.type())
+        )
+    )
     {
-        // Removed by the patch interaction (escape): bookkeeping per patch
+        // Removed by the patch interaction (escape), or by particle::hitFace
+        // on a plain patch (an outlet the interaction model ignores):
+        // bookkeeping per patch
         cloud.countEscape(this->patch());
     }
     return handled;
@@ -254,7 +321,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::halfKick
 
 template<class ParcelType>
 template<class TrackCloudType>
-void Foam::SuperellipsoidParcel<ParcelType>::calc
+Foam::vector Foam::SuperellipsoidParcel<ParcelType>::calcVelocityChange
 (
     TrackCloudType& cloud,
     trackingData& td,
@@ -293,34 +360,31 @@ void Foam::SuperellipsoidParcel<ParcelType>::calc
     }
 
     // Backward Euler for the linear drag, explicit for the rest (core:
-    // superellipsoid::implicitVelocityUpdate):
-    // (m I + dt C) U_new = m U + dt (C Uc + Su), C = A + Sp I (SPD)
+    // superellipsoid::implicitVelocityChange):
+    // (m I + dt C)(U_new - U) = dt (C (Uc - U) + Su), C = A + Sp I (SPD)
     using namespace superellipsoidConversions;
     const vector& Uc = td.Uc();
-    const vector U0(this->U());
 
     superellipsoid::HydrodynamicForce force;
     force.dragCoefficient = toEigen(tensor(A + Fcp.Sp()*I));
     force.total = toEigen(vector(Fcp.Su() + Fncp.Su()));
     force.effectiveMass = massEff;
-    vector Unew = toFoam
+    vector dU = toFoam
     (
-        superellipsoid::implicitVelocityUpdate
+        superellipsoid::implicitVelocityChange
         (
-            force, toEigen(Uc), toEigen(U0), dt
+            force, toEigen(Uc), toEigen(this->U()), dt
         )
     );
 
     // Momentum given to the carrier phase: the coupled part of the change
-    vector dUTrans = -(massEff*(Unew - U0) - dt*Fncp.Su());
+    vector dUTrans = -(massEff*dU - dt*Fncp.Su());
     const scalar Spu = dt*(Fcp.Sp() + AMax);
 
     // Reduced-D cases
     const polyMesh& mesh = cloud.pMesh();
-    meshTools::constrainDirection(mesh, mesh.solutionD(), Unew);
+    meshTools::constrainDirection(mesh, mesh.solutionD(), dU);
     meshTools::constrainDirection(mesh, mesh.solutionD(), dUTrans);
-
-    this->U() = Unew;
 
     if (cloud.solution().coupled())
     {
@@ -328,7 +392,58 @@ void Foam::SuperellipsoidParcel<ParcelType>::calc
         cloud.UCoeff()[this->cell()] += np0*Spu;
     }
 
+    return dU;
+}
+
+
+template<class ParcelType>
+template<class TrackCloudType>
+void Foam::SuperellipsoidParcel<ParcelType>::calc
+(
+    TrackCloudType& cloud,
+    trackingData& td,
+    const scalar dt
+)
+{
+    this->U() += calcVelocityChange(cloud, td, dt);
     calcRotation(cloud, td, dt);
+}
+
+
+template<class ParcelType>
+template<class TrackCloudType>
+void Foam::SuperellipsoidParcel<ParcelType>::fluidForcing
+(
+    TrackCloudType& cloud,
+    trackingData& td,
+    const scalar dt,
+    superellipsoid::Particle& q
+)
+{
+    using namespace superellipsoidConversions;
+    typedef typename TrackCloudType::parcelType parcelType;
+
+    // Carrier values at the start position (as KinematicParcel::move)
+    static_cast<parcelType&>(*this).setCellValues
+    (
+        cloud, static_cast<typename parcelType::trackingData&>(td)
+    );
+
+    // Implicit tensor drag and the other forces over the whole fluid step,
+    // evaluated once: the velocity change m (U_new - U) becomes a constant
+    // external force of the core (with the core's gravity taken out, the
+    // core adds it back), and the same change is the coupling source
+    const vector dU(calcVelocityChange(cloud, td, dt));
+    q.externalForce = q.mass*(toEigen(dU)/dt - cloud.collisionGravity());
+
+    superellipsoid::Vector3 torque;
+    superellipsoid::Matrix3 damping;
+    if (this->active() && rotationForcing(cloud, td, dt, torque, damping))
+    {
+        // Midpoint torque T0' and damping D of Eq. (21), particle frame
+        q.externalTorque = torque;
+        q.externalDamping = damping;
+    }
 }
 
 

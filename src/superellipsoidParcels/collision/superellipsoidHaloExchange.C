@@ -1,0 +1,405 @@
+/*---------------------------------------------------------------------------*\
+    superellipsoidFoam: superellipsoidCollisionModel, the halo exchange of
+    ghost parcels and contact records between processors, the ownership
+    counts of a substep and the gathering of the contact records
+    (docs/openfoam-collisions.md "Parallel").
+\*---------------------------------------------------------------------------*/
+
+#include "superellipsoidCollisionModel.H"
+#include "superellipsoidContactRecords.H"
+#include "Pstream.H"
+#include "PstreamBuffers.H"
+#include "clockTime.H"
+
+#include <algorithm>
+
+namespace contactRecords = Foam::superellipsoidContactRecords;
+
+// * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * //
+
+namespace
+{
+
+//- Doubles per particle in the all-gather: id, shape, position (3),
+//  quaternion (4), velocity (3), omega' (3), mass, moments (3)
+constexpr int particleRecord = 19;
+
+void pack(const superellipsoid::Particle& p, Foam::scalarList& buf, Foam::label& k)
+{
+    buf[k++] = Foam::scalar(p.id);
+    buf[k++] = p.shapeIndex;
+    for (int i = 0; i < 3; ++i) buf[k++] = p.pose.position[i];
+    buf[k++] = p.pose.orientation.w();
+    buf[k++] = p.pose.orientation.x();
+    buf[k++] = p.pose.orientation.y();
+    buf[k++] = p.pose.orientation.z();
+    for (int i = 0; i < 3; ++i) buf[k++] = p.velocity[i];
+    for (int i = 0; i < 3; ++i) buf[k++] = p.angularVelocity[i];
+    buf[k++] = p.mass;
+    for (int i = 0; i < 3; ++i) buf[k++] = p.principalMoments[i];
+}
+
+
+superellipsoid::Particle unpack(const Foam::scalarList& buf, Foam::label& k)
+{
+    superellipsoid::Particle p;
+    p.id = long(buf[k++]);
+    p.shapeIndex = int(buf[k++]);
+    for (int i = 0; i < 3; ++i) p.pose.position[i] = buf[k++];
+    const double w = buf[k++], x = buf[k++], y = buf[k++], z = buf[k++];
+    p.pose.orientation = superellipsoid::Quaternion(w, x, y, z);
+    for (int i = 0; i < 3; ++i) p.velocity[i] = buf[k++];
+    for (int i = 0; i < 3; ++i) p.angularVelocity[i] = buf[k++];
+    p.mass = buf[k++];
+    for (int i = 0; i < 3; ++i) p.principalMoments[i] = buf[k++];
+    return p;
+}
+
+//- Sort a list of pair-cache records by key (keyOf(record)) and keep the
+//  first record of each key
+template<class Record, class KeyOf>
+void sortUniqueBy(std::vector<Record>& records, KeyOf keyOf)
+{
+    std::sort
+    (
+        records.begin(), records.end(),
+        [&keyOf](const Record& x, const Record& y) { return keyOf(x) < keyOf(y); }
+    );
+    records.erase
+    (
+        std::unique
+        (
+            records.begin(), records.end(),
+            [&keyOf](const Record& x, const Record& y) { return keyOf(x) == keyOf(y); }
+        ),
+        records.end()
+    );
+}
+
+
+//- Squared distance of a point to an axis-aligned box
+double distanceSqr
+(
+    const superellipsoid::Vector3& x,
+    const double* lo,
+    const double* hi
+)
+{
+    double d2 = 0;
+    for (int i = 0; i < 3; ++i)
+    {
+        const double d = x[i] < lo[i] ? lo[i] - x[i] : (x[i] > hi[i] ? x[i] - hi[i] : 0);
+        d2 += d*d;
+    }
+    return d2;
+}
+
+} // End anonymous namespace
+
+
+// * * * * * * * * * * * * * * * Member Functions  * * * * * * * * * * * * * //
+
+void Foam::superellipsoidCollisionModel::exchangeParticles()
+{
+    const clockTime timer;
+    std::vector<superellipsoid::Particle>& all = system_.particles;
+    all = local_;
+
+    if (Pstream::parRun())
+    {
+        const label nProcs = Pstream::nProcs();
+        const label me = Pstream::myProcNo();
+
+        // 1. Bounding box of the own parcel centres and largest bounding
+        //    radius, all processors (7 doubles each; empty: radius -1)
+        List<FixedList<scalar, 7>> boxes(nProcs);
+        FixedList<scalar, 7>& box = boxes[me];
+        for (int i = 0; i < 3; ++i)
+        {
+            box[i] = GREAT;
+            box[3 + i] = -GREAT;
+        }
+        box[6] = -1;
+        for (const superellipsoid::Particle& p : local_)
+        {
+            for (int i = 0; i < 3; ++i)
+            {
+                box[i] = min(box[i], p.pose.position[i]);
+                box[3 + i] = max(box[3 + i], p.pose.position[i]);
+            }
+            box[6] = max(box[6], system_.shapes[p.shapeIndex].boundingRadius());
+        }
+        {
+            // The first synchronisation point of the substep: its time is
+            // mostly waiting for the slowest processor (load imbalance)
+            const clockTime waitTimer;
+            Pstream::gatherList(boxes);
+            Pstream::scatterList(boxes);
+            waitTime_ += waitTimer.elapsedTime();
+        }
+
+        // 2. Ghosts: own parcel p goes to processor j if its bounding
+        //    sphere, grown by j's largest bounding radius, reaches j's box
+        //    (necessary for touching any parcel of j; margin 1e-9 relative)
+        auto isGhostOf = [&](const superellipsoid::Particle& p, const label j)
+        {
+            if (j == me || boxes[j][6] < 0) return false;
+            const double r = system_.shapes[p.shapeIndex].boundingRadius();
+            const double reach = (r + boxes[j][6])*(1 + 1e-9);
+            return distanceSqr(p.pose.position, &boxes[j][0], &boxes[j][3]) <= reach*reach;
+        };
+        // Count, size the buffers, then pack
+        List<scalarList> ghostBuf(nProcs);
+        labelList nGhost(nProcs, Zero);
+        for (const superellipsoid::Particle& p : local_)
+        {
+            for (label j = 0; j < nProcs; ++j)
+            {
+                if (isGhostOf(p, j)) ++nGhost[j];
+            }
+        }
+        forAll(ghostBuf, j)
+        {
+            ghostBuf[j].setSize(nGhost[j]*particleRecord);
+            nGhost[j] = 0;
+        }
+        for (const superellipsoid::Particle& p : local_)
+        {
+            for (label j = 0; j < nProcs; ++j)
+            {
+                if (isGhostOf(p, j)) pack(p, ghostBuf[j], nGhost[j]);
+            }
+        }
+
+        // 3. Contact history of the parcels that tracking moved to another
+        //    processor since the last collision substep: their records go
+        //    to the mesh neighbours (the new owner overwrites its copy,
+        //    which misses the part of the contact it did not see)
+        scalarList recordBuf;
+        {
+            std::vector<long> ids(local_.size());
+            for (std::size_t i = 0; i < local_.size(); ++i) ids[i] = local_[i].id;
+            std::sort(ids.begin(), ids.end());
+            std::vector<long> lost;
+            std::set_difference
+            (
+                ownedIds_.begin(), ownedIds_.end(), ids.begin(), ids.end(),
+                std::back_inserter(lost)
+            );
+            ownedIds_.swap(ids);
+
+            std::vector<superellipsoid::PairRecord> records;
+            if (!lost.empty())
+            {
+                const auto isLost = [&lost](long id)
+                {
+                    return std::binary_search(lost.begin(), lost.end(), id);
+                };
+                for (const std::pair<long, long>& k : ownedPairs_)
+                {
+                    if (!isLost(k.first) && !(k.second >= 0 && isLost(k.second)))
+                    {
+                        continue;
+                    }
+                    const std::uint64_t key = k.second >= 0
+                      ? superellipsoid::PairCache::pairKey(k.first, k.second)
+                      : superellipsoid::PairCache::wallKey(k.first, int(-1 - k.second));
+                    const superellipsoid::PairRecord* rec = step_->pairCache().find(key);
+                    if (rec)
+                    {
+                        records.push_back(*rec);
+                        records.back().key = key;
+                    }
+                }
+                sortUniqueBy
+                (
+                    records,
+                    [](const superellipsoid::PairRecord& r) { return r.key; }
+                );
+            }
+            recordBuf.setSize(label(records.size())*contactRecords::recordSize);
+            label k = 0;
+            for (const superellipsoid::PairRecord& r : records)
+            {
+                contactRecords::pack(r, recordBuf, k);
+            }
+            recordsSent_ += label(records.size());
+        }
+
+        // 4. Point-to-point exchange: ghosts to the processors within
+        //    reach, records to the mesh neighbours (both lists to every
+        //    destination that gets anything)
+        boolList sendTo(nProcs, false);
+        forAll(ghostBuf, j)
+        {
+            sendTo[j] = ghostBuf[j].size() > 0;
+        }
+        if (recordBuf.size())
+        {
+            for (const label j : meshNeighbours_)
+            {
+                sendTo[j] = true;
+            }
+        }
+        PstreamBuffers pBufs(Pstream::commsTypes::nonBlocking);
+        forAll(sendTo, j)
+        {
+            if (sendTo[j] && j != me)
+            {
+                UOPstream toProc(j, pBufs);
+                toProc << ghostBuf[j] << recordBuf;
+            }
+        }
+        labelList recvSizes;
+        pBufs.finishedSends(recvSizes);
+
+        label nReceived = 0;
+        forAll(recvSizes, j)
+        {
+            if (j == me || recvSizes[j] == 0) continue;
+            UIPstream fromProc(j, pBufs);
+            const scalarList buf(fromProc);
+            const scalarList recs(fromProc);
+            for (label k = 0; k < buf.size(); )
+            {
+                all.push_back(unpack(buf, k));
+                ++nReceived;
+            }
+            for (label k = 0; k < recs.size(); )
+            {
+                superellipsoid::PairRecord rec = contactRecords::unpack(recs, k);
+                superellipsoid::PairRecord& mine = step_->pairCache().acquire(rec.key);
+                rec.key = mine.key;
+                rec.touched = true;
+                mine = rec;
+            }
+        }
+        ghostsThisStep_ += nReceived;
+        if (debug)
+        {
+            Pout<< "superellipsoidCollisionModel: " << local_.size()
+                << " own parcels, ghosts sent " << nGhost << " received "
+                << nReceived << ", records sent " << recordBuf.size()/contactRecords::recordSize
+                << endl;
+        }
+        ++exchangesThisStep_;
+    }
+
+    // Canonical order (by id): the same on every processor and in serial
+    std::sort
+    (
+        all.begin(), all.end(),
+        [](const superellipsoid::Particle& a, const superellipsoid::Particle& b)
+        {
+            return a.id < b.id;
+        }
+    );
+
+    owned_.assign(all.size(), 0);
+    localToGlobal_.resize(local_.size());
+    for (std::size_t i = 0; i < local_.size(); ++i)
+    {
+        const auto it = std::lower_bound
+        (
+            all.begin(), all.end(), local_[i].id,
+            [](const superellipsoid::Particle& p, long id) { return p.id < id; }
+        );
+        localToGlobal_[i] = label(it - all.begin());
+        owned_[localToGlobal_[i]] = 1;
+    }
+
+    exchangeTime_ += timer.elapsedTime();
+}
+
+
+void Foam::superellipsoidCollisionModel::finishSubstep
+(
+    const superellipsoid::CollisionDiagnostics& before
+)
+{
+    // Touching contacts of this processor (sums over processors = serial)
+    long pairs = 0, walls = 0;
+    const std::vector<superellipsoid::StepContact>& contacts = step_->contacts();
+    for (const superellipsoid::StepContact& c : contacts)
+    {
+        if (owned_[c.a])
+        {
+            ++(c.b >= 0 ? pairs : walls);
+        }
+    }
+    diag_.pairContacts = before.pairContacts + pairs;
+    diag_.wallContacts = before.wallContacts + walls;
+
+    if (!Pstream::parRun())
+    {
+        return;
+    }
+
+    // Keys of the records an own parcel uses (shipped if it leaves)
+    ownedPairs_.clear();
+    const std::vector<superellipsoid::Particle>& ps = system_.particles;
+    for (const superellipsoid::CandidatePair& cp : step_->candidatePairs())
+    {
+        if (owned_[cp.i] || owned_[cp.j])
+        {
+            ownedPairs_.emplace_back(ps[cp.i].id, ps[cp.j].id);
+        }
+    }
+    for (const superellipsoid::StepContact& c : contacts)
+    {
+        if (c.b < 0 && owned_[c.a])
+        {
+            ownedPairs_.emplace_back(ps[c.a].id, -1 - long(c.face));
+        }
+    }
+}
+
+
+std::vector<superellipsoid::PairRecord>
+Foam::superellipsoidCollisionModel::gatheredRecords() const
+{
+    std::vector<superellipsoid::PairRecord> records = step_->pairCache().records();
+    if (Pstream::parRun())
+    {
+        // Records with an own parcel (owners of both partners hold equal
+        // copies; a processor that saw a pair only as ghosts may not)
+        const auto own = [this](long id)
+        {
+            return std::binary_search(ownedIds_.begin(), ownedIds_.end(), id);
+        };
+        List<scalarList> all(Pstream::nProcs());
+        scalarList& mine = all[Pstream::myProcNo()];
+        mine.setSize(label(records.size())*contactRecords::recordSize);
+        label k = 0;
+        for (const superellipsoid::PairRecord& r : records)
+        {
+            long first = 0, second = 0;
+            const bool wall = superellipsoid::PairCache::decodeKey(r.key, first, second);
+            if (own(first) || (!wall && own(second)))
+            {
+                contactRecords::pack(r, mine, k);
+            }
+        }
+        mine.setSize(k);
+        Pstream::gatherList(all);
+        Pstream::scatterList(all);
+        records.clear();
+        for (const scalarList& buf : all)
+        {
+            for (label j = 0; j < buf.size(); )
+            {
+                records.push_back(contactRecords::unpack(buf, j));
+            }
+        }
+    }
+    sortUniqueBy
+    (
+        records,
+        [](const superellipsoid::PairRecord& r) { return r.key; }
+    );
+    return records;
+}
+
+
+
+// ************************************************************************* //
