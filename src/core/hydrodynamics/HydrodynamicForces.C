@@ -57,6 +57,18 @@ Matrix3 toGlobalFrame(const Matrix3& particleTensor, const Matrix3& globalToPart
 }
 
 
+Matrix3 translationalResistance
+(
+    const Matrix3& K,
+    double c,
+    double dynamicViscosity,
+    const Matrix3& globalToParticle
+)
+{
+    return pi*dynamicViscosity*c*toGlobalFrame(K, globalToParticle);
+}
+
+
 HydrodynamicForce hydrodynamicForce
 (
     const HydrodynamicParticle& particle,
@@ -82,9 +94,10 @@ HydrodynamicForce hydrodynamicForce
     if (terms.drag)
     {
         // Eqs. (5)-(6): F_D = pi rho_f nu_f c R^T K' R (u - v)
-        F.dragCoefficient =
-            pi*fluid.dynamicViscosity()*particle.c
-           *toGlobalFrame(particle.tensors.K, globalToParticle);
+        F.dragCoefficient = translationalResistance
+        (
+            particle.tensors.K, particle.c, fluid.dynamicViscosity(), globalToParticle
+        );
         F.drag = F.dragCoefficient*(flow.fluidVelocity - flow.particleVelocity);
     }
     if (terms.gravityBuoyancy)
@@ -160,9 +173,10 @@ Vector3 terminalVelocity
     requireFinite("gravity", gravity);
     validateResistanceTensors(particle.tensors);
     // Eq. (7) at steady state: 0 = V_p (rho_p - rho_f) g - C v
-    const Matrix3 C =
-        pi*fluid.dynamicViscosity()*particle.c
-       *toGlobalFrame(particle.tensors.K, globalToParticle);
+    const Matrix3 C = translationalResistance
+    (
+        particle.tensors.K, particle.c, fluid.dynamicViscosity(), globalToParticle
+    );
     return C.llt().solve(particle.volume*(particle.density - fluid.density)*gravity);
 }
 

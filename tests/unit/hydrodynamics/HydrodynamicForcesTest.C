@@ -110,6 +110,26 @@ TEST(DragForce, ImplicitVelocityUpdateRelaxesToTerminalVelocity)
     EXPECT_NEAR(flow.particleVelocity.z(), target.z(), 1e-12*std::abs(target.z()));
 }
 
+TEST(DragForce, TranslationalResistanceIsStokesForASphereAndRotatesWithTheBody)
+{
+    // Sphere: K' = 6 I, so C = 6 pi mu r I in any orientation (Stokes);
+    // prolate K' = diag(ka, kt, kt) with its axis turned onto z: C_zz =
+    // pi mu c ka. Tolerance 1e-15 relative: a rotation's round-off
+    const double mu = 1e-3, r = 2e-4;
+    const Quaternion e(Eigen::AngleAxisd(0.7, Vector3(1, 2, 3).normalized()));
+    const Matrix3 R = Pose{Vector3::Zero(), e}.globalToParticle();
+    const Matrix3 C = translationalResistance(6*Matrix3::Identity(), r, mu, R);
+    EXPECT_LT((C - 6*M_PI*mu*r*Matrix3::Identity()).norm(), 1e-15*6*M_PI*mu*r);
+
+    Matrix3 K = Matrix3::Zero();
+    K.diagonal() << 4, 7, 7;
+    const Quaternion toZ(Eigen::AngleAxisd(-M_PI/2, Vector3::UnitY()));     // x' -> z
+    ASSERT_LT((toZ*Vector3::UnitX() - Vector3::UnitZ()).norm(), 1e-15);
+    const Matrix3 Cz = translationalResistance(K, r, mu, Pose{Vector3::Zero(), toZ}.globalToParticle());
+    EXPECT_NEAR(Cz(2, 2), M_PI*mu*r*4, 1e-15*M_PI*mu*r*7);
+    EXPECT_NEAR(Cz(0, 0), M_PI*mu*r*7, 1e-15*M_PI*mu*r*7);
+}
+
 TEST(DragForce, ImplicitVelocityChangeIsTheUpdateAndExactlyZeroWithoutForces)
 {
     // v + change = update (the same linear system, 1e-15 relative: a few

@@ -82,9 +82,13 @@ Foam::tensor Foam::BrennerDragForce<CloudType>::translationalResistance
     using namespace superellipsoidConversions;
 
     // Eq. (5): F = pi mu c K.(u - v), Eq. (6): K = R^T K' R (global frame)
-    return
-        (constant::mathematical::pi*muc*shape.shape.c())
-       *toFoam(superellipsoid::toGlobalFrame(shape.resistance.K, toEigen(R)));
+    return toFoam
+    (
+        superellipsoid::translationalResistance
+        (
+            shape.resistance.K, shape.shape.c(), muc, toEigen(R)
+        )
+    );
 }
 
 
