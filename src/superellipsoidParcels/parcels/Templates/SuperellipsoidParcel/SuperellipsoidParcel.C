@@ -290,6 +290,11 @@ void Foam::SuperellipsoidParcel<ParcelType>::calc
         const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
         A = brennerType::translationalResistance(R(), shape, muc);
         AMax = constant::mathematical::pi*muc*shape.shape.c()*shape.KMax;
+
+        // Finite-Re factor f(Re) on the Stokes resistance (1 for Stokes)
+        const scalar f = brenner->dragFactor(p, ttd, Re);
+        A *= f;
+        AMax *= f;
     }
 
     // Backward Euler for the linear drag, explicit for the rest (core:

@@ -1,0 +1,170 @@
+/*---------------------------------------------------------------------------*\
+    superellipsoidFoam: BrennerFiniteReDragForce (see BrennerFiniteReDragForce.H).
+\*---------------------------------------------------------------------------*/
+
+#include "BrennerFiniteReDragForce.H"
+#include "superellipsoidDictionaryChecks.H"
+
+#include <stdexcept>
+
+// * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
+
+template<class CloudType>
+Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
+(
+    CloudType& owner,
+    const fvMesh& mesh,
+    const dictionary& dict
+)
+:
+    BrennerDragForce<CloudType>
+    (
+        owner, mesh, dict, typeName, dict.dictName() == typeName
+    ),
+    settings_(),
+    minFluidFraction_(0.36),
+    fluidFractionPtr_(nullptr),
+    maxRe_(0),
+    outside_(),
+    warned_(false)
+{
+    namespace checks = superellipsoidDictionaryChecks;
+    const dictionary& coeffs = this->coeffs();
+    checks::checkKeywords
+    (
+        coeffs,
+        {"correlation", "hinderedSettling", "minFluidFraction"},
+        typeName
+    );
+
+    const word correlation(coeffs.getOrDefault<word>("correlation", "SchillerNaumann"));
+    try
+    {
+        settings_.correlation = superellipsoid::dragCorrelationFromName(correlation);
+    }
+    catch (const std::invalid_argument&)
+    {
+        FatalIOErrorInFunction(coeffs)
+            << "Bad entry correlation " << correlation
+            << ": expected SchillerNaumann or Stokes" << nl
+            << exit(FatalIOError);
+    }
+
+    settings_.hinderedSettling =
+        checks::readSwitchOrDefault(coeffs, "hinderedSettling", false);
+
+    // Random close packing 0.64 of spheres: eps below 0.36 is not a
+    // suspension the voidage function was fitted to
+    minFluidFraction_ =
+        coeffs.found("minFluidFraction")
+      ? checks::readBounded(coeffs, "minFluidFraction", 0.36, 1)
+      : 0.36;
+
+    const superellipsoid::DragCorrelationRange range =
+        superellipsoid::validatedRange(settings_.correlation);
+    Info<< "    " << typeName << ": correlation " << correlation
+        << " (validated " << range.minReynolds << " <= Re_p <= "
+        << range.maxReynolds << "), hindered settling "
+        << (settings_.hinderedSettling ? "Di Felice" : "off") << endl;
+}
+
+
+template<class CloudType>
+Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
+(
+    const BrennerFiniteReDragForce<CloudType>& df
+)
+:
+    BrennerDragForce<CloudType>(df),
+    settings_(df.settings_),
+    minFluidFraction_(df.minFluidFraction_),
+    fluidFractionPtr_(nullptr),
+    maxRe_(0),
+    outside_(),
+    warned_(df.warned_)
+{}
+
+
+// * * * * * * * * * * * * * * * Member Functions  * * * * * * * * * * * * * //
+
+template<class CloudType>
+Foam::scalar Foam::BrennerFiniteReDragForce<CloudType>::dragFactor
+(
+    const typename CloudType::parcelType& p,
+    const typename CloudType::parcelType::trackingData&,
+    const scalar Re
+) const
+{
+    scalar eps = 1;
+    if (settings_.hinderedSettling && fluidFractionPtr_.valid())
+    {
+        eps = min(max(fluidFractionPtr_()[p.cell()], minFluidFraction_), scalar(1));
+    }
+
+    const superellipsoid::DragCorrection c =
+        superellipsoid::dragCorrection(settings_, Re, eps);
+
+    maxRe_ = max(maxRe_, c.reynolds);
+    if (!c.inValidatedRange)
+    {
+        outside_.insert(labelPair(p.origProc(), p.origId()));
+    }
+    return c.factor;
+}
+
+
+template<class CloudType>
+void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
+{
+    BrennerDragForce<CloudType>::cacheFields(store);
+
+    if (store)
+    {
+        maxRe_ = 0;
+        outside_.clear();
+        if (settings_.hinderedSettling)
+        {
+            fluidFractionPtr_.reset
+            (
+                new volScalarField
+                (
+                    this->owner().name() + ":fluidFraction",
+                    1 - this->owner().theta()
+                )
+            );
+        }
+        return;
+    }
+
+    fluidFractionPtr_.clear();
+
+    scalar maxRe = maxRe_;
+    label nOutside = outside_.size();
+    reduce(maxRe, maxOp<scalar>());
+    reduce(nOutside, sumOp<label>());
+
+    const superellipsoid::DragCorrelationRange range =
+        superellipsoid::validatedRange(settings_.correlation);
+    Info<< "    " << typeName << ": max Re_p " << maxRe << ", "
+        << nOutside << " parcels outside "
+        << word(superellipsoid::dragCorrelationName(settings_.correlation))
+        << " range [" << range.minReynolds << ", " << range.maxReynolds
+        << ']' << endl;
+
+    if (nOutside > 0 && !warned_)
+    {
+        warned_ = true;
+        WarningInFunction
+            << typeName << ": " << nOutside << " parcels at Re_p outside the"
+            << " validated range [" << range.minReynolds << ", "
+            << range.maxReynolds << "] of "
+            << word(superellipsoid::dragCorrelationName(settings_.correlation))
+            << " (largest Re_p " << maxRe << ") at time "
+            << this->mesh().time().timeName()
+            << ". Printed once per run; the log counts them every step."
+            << endl;
+    }
+}
+
+
+// ************************************************************************* //
