@@ -23,6 +23,17 @@ void requireReynolds(double Re, bool allowZero)
     }
 }
 
+void requireSphericity(double phi)
+{
+    if (!(phi > 0 && phi <= 1))
+    {
+        std::ostringstream os;
+        os.precision(17);
+        os << "sphericity must be in (0, 1], got " << phi;
+        throw std::invalid_argument(os.str());
+    }
+}
+
 } // namespace
 
 
@@ -33,6 +44,7 @@ DragCorrelationRange validatedRange(DragCorrelation correlation)
         case DragCorrelation::Stokes:
             return {0, stokesRegimeReynoldsLimit};
         case DragCorrelation::SchillerNaumann:
+        case DragCorrelation::HaiderLevenspiel:
             return {0, schillerNaumannMaxReynolds};
     }
     throw std::invalid_argument("validatedRange: unknown DragCorrelation");
@@ -49,9 +61,14 @@ DragCorrelation dragCorrelationFromName(const std::string& name)
     {
         return DragCorrelation::SchillerNaumann;
     }
+    if (name == "HaiderLevenspiel")
+    {
+        return DragCorrelation::HaiderLevenspiel;
+    }
     throw std::invalid_argument
     (
-        "drag correlation must be Stokes or SchillerNaumann, got '" + name + "'"
+        "drag correlation must be Stokes, SchillerNaumann or HaiderLevenspiel, got '"
+      + name + "'"
     );
 }
 
@@ -62,6 +79,7 @@ std::string dragCorrelationName(DragCorrelation correlation)
     {
         case DragCorrelation::Stokes: return "Stokes";
         case DragCorrelation::SchillerNaumann: return "SchillerNaumann";
+        case DragCorrelation::HaiderLevenspiel: return "HaiderLevenspiel";
     }
     throw std::invalid_argument("dragCorrelationName: unknown DragCorrelation");
 }
@@ -78,9 +96,31 @@ double schillerNaumannDragCoefficient(double Re)
 }
 
 
-double stokesDragCorrection(DragCorrelation correlation, double Re)
+HaiderLevenspielCoefficients haiderLevenspielCoefficients(double phi)
+{
+    requireSphericity(phi);
+    const double phi2 = phi*phi, phi3 = phi2*phi;
+    HaiderLevenspielCoefficients k;
+    k.A = std::exp(2.3288 - 6.4581*phi + 2.4486*phi2);
+    k.B = 0.0964 + 0.5565*phi;
+    k.C = std::exp(4.905 - 13.8944*phi + 18.4222*phi2 - 10.2599*phi3);
+    k.D = std::exp(1.4681 + 12.2584*phi - 20.7322*phi2 + 15.8855*phi3);
+    return k;
+}
+
+
+double haiderLevenspielDragCoefficient(double Re, double sphericity)
+{
+    requireReynolds(Re, false);
+    const HaiderLevenspielCoefficients k = haiderLevenspielCoefficients(sphericity);
+    return 24/Re*(1 + k.A*std::pow(Re, k.B)) + k.C/(1 + k.D/Re);
+}
+
+
+double stokesDragCorrection(DragCorrelation correlation, double Re, double sphericity)
 {
     requireReynolds(Re, true);
+    requireSphericity(sphericity);
     switch (correlation)
     {
         case DragCorrelation::Stokes:
@@ -90,6 +130,12 @@ double stokesDragCorrection(DragCorrelation correlation, double Re)
             return Re > schillerNaumannMaxReynolds
                 ? 0.44*Re/24
                 : 1 + 0.15*std::pow(Re, 0.687);
+        case DragCorrelation::HaiderLevenspiel:
+        {
+            // C_D Re/24 = 1 + A Re^B + C Re^2 / (24 (Re + D)): 1 at Re = 0
+            const HaiderLevenspielCoefficients k = haiderLevenspielCoefficients(sphericity);
+            return 1 + k.A*std::pow(Re, k.B) + k.C*Re*Re/(24*(Re + k.D));
+        }
     }
     throw std::invalid_argument("stokesDragCorrection: unknown DragCorrelation");
 }

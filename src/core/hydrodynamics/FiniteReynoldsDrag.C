@@ -27,7 +27,8 @@ DragCorrection dragCorrection
 (
     const FiniteReynoldsSettings& settings,
     double Re,
-    double fluidFraction
+    double fluidFraction,
+    double sphericity
 )
 {
     if (!std::isfinite(Re) || Re < 0)
@@ -43,7 +44,7 @@ DragCorrection dragCorrection
     if (!settings.hinderedSettling)
     {
         c.reynolds = Re;
-        c.factor = stokesDragCorrection(settings.correlation, Re);
+        c.factor = stokesDragCorrection(settings.correlation, Re, sphericity);
     }
     else
     {
@@ -52,7 +53,7 @@ DragCorrection dragCorrection
         c.reynolds = fluidFraction*Re;
         const double chi = c.reynolds > 0 ? diFeliceExponent(c.reynolds) : 3.7;
         c.factor =
-            stokesDragCorrection(settings.correlation, c.reynolds)
+            stokesDragCorrection(settings.correlation, c.reynolds, sphericity)
            *std::pow(fluidFraction, -chi);
     }
     c.inValidatedRange = validatedRange(settings.correlation).contains(c.reynolds);
@@ -69,7 +70,8 @@ FiniteReynoldsDrag finiteReynoldsDrag
     const Vector3& particleVelocity,
     double equivalentDiameter,
     const FiniteReynoldsSettings& settings,
-    double fluidFraction
+    double fluidFraction,
+    double sphericity
 )
 {
     if (!(equivalentDiameter > 0) || !std::isfinite(equivalentDiameter))
@@ -100,7 +102,8 @@ FiniteReynoldsDrag finiteReynoldsDrag
     (
         settings,
         particleReynoldsNumber(slip, equivalentDiameter, fluid.kinematicViscosity),
-        fluidFraction
+        fluidFraction,
+        sphericity
     );
     // Eqs. (5)-(6) scaled by f: F = f pi mu c R^T K' R (u - v)
     D.dragCoefficient =

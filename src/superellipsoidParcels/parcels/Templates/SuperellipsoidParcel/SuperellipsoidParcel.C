@@ -292,7 +292,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::calc
         AMax = constant::mathematical::pi*muc*shape.shape.c()*shape.KMax;
 
         // Finite-Re factor f(Re) on the Stokes resistance (1 for Stokes)
-        const scalar f = brenner->dragFactor(p, ttd, Re);
+        const scalar f = brenner->dragFactor(p, ttd, Re, shape);
         A *= f;
         AMax *= f;
     }

@@ -116,7 +116,8 @@ Foam::scalar Foam::BrennerDragForce<CloudType>::dragFactor
 (
     const typename CloudType::parcelType&,
     const typename CloudType::parcelType::trackingData&,
-    const scalar
+    const scalar,
+    const superellipsoidShapeTable::entry&
 ) const
 {
     return 1;

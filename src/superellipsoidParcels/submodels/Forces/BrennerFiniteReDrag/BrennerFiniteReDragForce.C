@@ -24,6 +24,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     settings_(),
     minFluidFraction_(0.36),
     fluidFractionPtr_(nullptr),
+    sphericity_(),
     maxRe_(0),
     outside_(),
     warned_(false)
@@ -46,7 +47,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     {
         FatalIOErrorInFunction(coeffs)
             << "Bad entry correlation " << correlation
-            << ": expected SchillerNaumann or Stokes" << nl
+            << ": expected SchillerNaumann, HaiderLevenspiel or Stokes" << nl
             << exit(FatalIOError);
     }
 
@@ -79,6 +80,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     settings_(df.settings_),
     minFluidFraction_(df.minFluidFraction_),
     fluidFractionPtr_(nullptr),
+    sphericity_(df.sphericity_),
     maxRe_(0),
     outside_(),
     warned_(df.warned_)
@@ -92,9 +94,27 @@ Foam::scalar Foam::BrennerFiniteReDragForce<CloudType>::dragFactor
 (
     const typename CloudType::parcelType& p,
     const typename CloudType::parcelType::trackingData&,
-    const scalar Re
+    const scalar Re,
+    const superellipsoidShapeTable::entry& shape
 ) const
 {
+    scalar phi = 1;
+    if (settings_.correlation == superellipsoid::DragCorrelation::HaiderLevenspiel)
+    {
+        const auto iter = sphericity_.cfind(shape.name);
+        if (iter.found())
+        {
+            phi = *iter;
+        }
+        else
+        {
+            phi = superellipsoid::sphericity(shape.shape);
+            sphericity_.insert(shape.name, phi);
+            Info<< "    " << typeName << ": shape " << shape.name
+                << " sphericity " << phi << endl;
+        }
+    }
+
     scalar eps = 1;
     if (settings_.hinderedSettling && fluidFractionPtr_.valid())
     {
@@ -102,7 +122,7 @@ Foam::scalar Foam::BrennerFiniteReDragForce<CloudType>::dragFactor
     }
 
     const superellipsoid::DragCorrection c =
-        superellipsoid::dragCorrection(settings_, Re, eps);
+        superellipsoid::dragCorrection(settings_, Re, eps, phi);
 
     maxRe_ = max(maxRe_, c.reynolds);
     if (!c.inValidatedRange)
