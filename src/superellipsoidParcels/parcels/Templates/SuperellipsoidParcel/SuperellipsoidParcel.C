@@ -10,6 +10,7 @@
 #include "wallPolyPatch.H"
 
 #include "dynamics/RigidBodyRotation.H"
+#include "hydrodynamics/AddedMass.H"
 
 // * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
 
@@ -308,16 +309,41 @@ void Foam::SuperellipsoidParcel<ParcelType>::calc
     force.dragCoefficient = toEigen(tensor(A + Fcp.Sp()*I));
     force.total = toEigen(vector(Fcp.Su() + Fncp.Su()));
     force.effectiveMass = massEff;
-    vector Unew = toFoam
-    (
-        superellipsoid::implicitVelocityUpdate
+    vector Unew(Zero);
+    vector dUTrans(Zero);
+    if (brenner && brenner->hasFluidInertia())
+    {
+        // Tensor added mass M_a and fluid stress (m_f I + M_a) Du/Dt
+        // (core: AddedMass.H): (M + dt C) U_new = M U + dt (F + C Uc),
+        // M = m_eff I + M_a (SPD: stable for any density ratio)
+        const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
+        tensor M(massEff*I);
+        vector Ffluid(Zero);
+        brenner->fluidInertia(p, ttd, shape, R(), M, Ffluid);
+        Unew = toFoam
         (
-            force, toEigen(Uc), toEigen(U0), dt
-        )
-    );
+            superellipsoid::implicitVelocityUpdate
+            (
+                toEigen(M), force.dragCoefficient,
+                toEigen(vector(Fcp.Su() + Fncp.Su() + Ffluid)),
+                toEigen(Uc), toEigen(U0), dt
+            )
+        );
+        dUTrans = -((M & (Unew - U0)) - dt*Fncp.Su());
+    }
+    else
+    {
+        Unew = toFoam
+        (
+            superellipsoid::implicitVelocityUpdate
+            (
+                force, toEigen(Uc), toEigen(U0), dt
+            )
+        );
 
-    // Momentum given to the carrier phase: the coupled part of the change
-    vector dUTrans = -(massEff*(Unew - U0) - dt*Fncp.Su());
+        // Momentum given to the carrier phase: the coupled part of the change
+        dUTrans = -(massEff*(Unew - U0) - dt*Fncp.Su());
+    }
     const scalar Spu = dt*(Fcp.Sp() + AMax);
 
     // Reduced-D cases

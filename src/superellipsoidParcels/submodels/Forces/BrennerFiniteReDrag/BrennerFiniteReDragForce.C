@@ -4,6 +4,11 @@
 
 #include "BrennerFiniteReDragForce.H"
 #include "superellipsoidDictionaryChecks.H"
+#include "eigenConversions.H"
+#include "fvcDdt.H"
+#include "fvcGrad.H"
+
+#include "hydrodynamics/AddedMass.H"
 
 #include <stdexcept>
 
@@ -23,6 +28,8 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     ),
     settings_(),
     minFluidFraction_(0.36),
+    addedMass_(false),
+    DUcDtPtr_(nullptr),
     fluidFractionPtr_(nullptr),
     sphericity_(),
     maxRe_(0),
@@ -34,7 +41,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     checks::checkKeywords
     (
         coeffs,
-        {"correlation", "hinderedSettling", "minFluidFraction"},
+        {"correlation", "hinderedSettling", "minFluidFraction", "addedMass"},
         typeName
     );
 
@@ -54,6 +61,8 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     settings_.hinderedSettling =
         checks::readSwitchOrDefault(coeffs, "hinderedSettling", false);
 
+    addedMass_ = checks::readSwitchOrDefault(coeffs, "addedMass", false);
+
     // Random close packing 0.64 of spheres: eps below 0.36 is not a
     // suspension the voidage function was fitted to
     minFluidFraction_ =
@@ -66,7 +75,8 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     Info<< "    " << typeName << ": correlation " << correlation
         << " (validated " << range.minReynolds << " <= Re_p <= "
         << range.maxReynolds << "), hindered settling "
-        << (settings_.hinderedSettling ? "Di Felice" : "off") << endl;
+        << (settings_.hinderedSettling ? "Di Felice" : "off")
+        << ", added mass " << (addedMass_ ? "tensor" : "off") << endl;
 }
 
 
@@ -79,6 +89,8 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     BrennerDragForce<CloudType>(df),
     settings_(df.settings_),
     minFluidFraction_(df.minFluidFraction_),
+    addedMass_(df.addedMass_),
+    DUcDtPtr_(nullptr),
     fluidFractionPtr_(nullptr),
     sphericity_(df.sphericity_),
     maxRe_(0),
@@ -134,6 +146,42 @@ Foam::scalar Foam::BrennerFiniteReDragForce<CloudType>::dragFactor
 
 
 template<class CloudType>
+void Foam::BrennerFiniteReDragForce<CloudType>::fluidInertia
+(
+    const typename CloudType::parcelType& p,
+    const typename CloudType::parcelType::trackingData& td,
+    const superellipsoidShapeTable::entry& shape,
+    const tensor& R,
+    tensor& massMatrix,
+    vector& force
+) const
+{
+    using namespace superellipsoidConversions;
+
+    if (!DUcDtPtr_.valid())
+    {
+        FatalErrorInFunction
+            << "Du/Dt not cached: cacheFields(true) was not called"
+            << exit(FatalError);
+    }
+
+    const scalar V = shape.shape.volume();
+    const tensor Ma = toFoam
+    (
+        superellipsoid::addedMassTensor
+        (
+            superellipsoid::ShapeParameters::of(shape.shape), td.rhoc(), V,
+            toEigen(R)
+        )
+    );
+    const vector& DUcDt = DUcDtPtr_()[p.cell()];
+
+    massMatrix += Ma;
+    force += td.rhoc()*V*DUcDt + (Ma & DUcDt);
+}
+
+
+template<class CloudType>
 void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
 {
     BrennerDragForce<CloudType>::cacheFields(store);
@@ -142,6 +190,20 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
     {
         maxRe_ = 0;
         outside_.clear();
+        if (addedMass_)
+        {
+            // Material derivative of the carrier velocity, as OpenFOAM's
+            // pressureGradient force: (U & grad(U)) = (U . nabla) U
+            const volVectorField& Uc = this->owner().U();
+            DUcDtPtr_.reset
+            (
+                new volVectorField
+                (
+                    this->owner().name() + ":DUcDt",
+                    fvc::ddt(Uc) + (Uc & fvc::grad(Uc))
+                )
+            );
+        }
         if (settings_.hinderedSettling)
         {
             fluidFractionPtr_.reset
@@ -157,6 +219,7 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
     }
 
     fluidFractionPtr_.clear();
+    DUcDtPtr_.clear();
 
     scalar maxRe = maxRe_;
     label nOutside = outside_.size();
