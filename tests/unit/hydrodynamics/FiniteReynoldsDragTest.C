@@ -154,8 +154,8 @@ TEST(StokesLimit, StokesCorrelationIsBrennerAtAnyReynoldsNumber)
 
 TEST(SphereDrag, FollowsTheSchillerNaumannCurve)
 {
-    // C_D printed in finite-re-correlations digest Sect. 1.5 and 7 (double
-    // precision evaluation of 24/Re (1 + 0.15 Re^0.687)); the force is
+    // C_D from an independent double-precision evaluation of
+    // 24/Re (1 + 0.15 Re^0.687), printed to 6 digits; the force is
     // compared as C_D = |F| / (1/8 rho pi d^2 |w|^2)
     const struct { double Re, CD; } table[] =
     {
@@ -186,7 +186,7 @@ TEST(SphereDrag, NewtonPlateauAboveTheFitRange)
     const DragCorrection c = dragCorrection(FiniteReynoldsSettings(), 2000);
     EXPECT_NEAR(c.factor, 0.44*2000/24, algebraTolerance*c.factor);
     EXPECT_FALSE(c.inValidatedRange);
-    // The fit ends 0.4 % below the plateau (digest Sect. 1.1): no large jump
+    // The fit ends 0.4 % below the plateau (0.43829 vs 0.44): no large jump
     EXPECT_NEAR(schillerNaumannDragCoefficient(1000)/0.44, 1, 0.005);
 }
 
@@ -194,7 +194,7 @@ TEST(Incidence, ProlateKeepsTheStokesSinSquaredStructure)
 {
     // K = K_par e e + K_perp (I - e e): the drag along the slip is
     // C0 + (C90 - C0) sin^2 phi and the lift (C90 - C0) sin phi cos phi,
-    // exactly, at every Re (one scalar factor on K); digest Sect. 3.1
+    // exactly, at every Re (one scalar factor on K)
     const double c = 1e-3;
     HydrodynamicParticle p;
     p.tensors = exactEllipsoidResistance(2.5*c, c, c);
@@ -227,7 +227,8 @@ TEST(Incidence, ProlateKeepsTheStokesSinSquaredStructure)
 
 TEST(HinderedSettling, DiFeliceExponentMatchesTabulatedValues)
 {
-    // Digest Sect. 7, item 20 (5 significant digits: half a unit)
+    // Independent double-precision evaluation, printed to 5 decimals (half
+    // a unit); symmetric in log10 Re about 1.5
     const struct { double Re, chi; } table[] =
     {
         {0.1, 3.67144}, {1, 3.48898}, {10, 3.12638}, {std::pow(10, 1.5), 3.05000}, {1000, 3.48898}
@@ -284,8 +285,8 @@ TEST(HinderedSettling, LowReynoldsFollowsRichardsonZakiRowe)
 {
     // Solid fractions 0.1 and 0.3 at Re_t ~ 0.1-0.5: Richardson-Zaki with
     // Rowe's exponent n(Re_t) = (4.7 + 0.41 Re_t^0.75)/(1 + 0.175 Re_t^0.75)
-    // (digest Sect. 5.4) within 10 %, the acceptance band for an
-    // empirical law against another
+    // (Rowe 1987) within 10 %, the acceptance band for one empirical law
+    // against another
     const double d = 1e-4, deltaRho = 1000;
     const double nu = water.kinematicViscosity;
     double lo = 0, hi = M_PI/6*d*d*d*deltaRho*9.81/(3*M_PI*water.dynamicViscosity()*d);

