@@ -106,3 +106,44 @@ TEST(BadInput, SphericityOutsideUnitIntervalThrows)
     EXPECT_THROW(surfaceArea(Superellipsoid(1, 1, 1, 0.5, 0.5), 2), std::invalid_argument);
     EXPECT_EQ(dragCorrelationFromName("HaiderLevenspiel"), DragCorrelation::HaiderLevenspiel);
 }
+
+TEST(HaiderLevenspiel, ProlateDragIsTheFactorTimesBrenner)
+{
+    // finiteReynoldsDrag passes the sphericity and the fluid fraction to
+    // the factor: F = f_HL(eps Re, Phi) eps^-chi F_Brenner exactly
+    const Superellipsoid prolate(2e-3, 1e-3, 1e-3, 1, 1);
+    HydrodynamicParticle p;
+    p.tensors = exactEllipsoidResistance(2e-3, 1e-3, 1e-3);
+    p.c = 1e-3;
+    p.volume = prolate.volume();
+    const FluidProperties water{1000, 1e-6};
+    const double dv = prolate.volumeEquivalentDiameter();
+    const double phi = sphericity(prolate);
+    const Vector3 slip(0.02, -0.01, 0.05);
+    const double Re = slip.norm()*dv/water.kinematicViscosity;
+
+    FlowAtParticle flow;
+    flow.fluidVelocity = slip;
+    ForceTerms dragOnly;
+    dragOnly.gravityBuoyancy = false;
+    const Matrix3 R = Eigen::AngleAxisd(0.7, Vector3(1, 2, 3).normalized()).toRotationMatrix();
+    const Vector3 brenner = hydrodynamicForce(p, water, R, flow, dragOnly).drag;
+
+    FiniteReynoldsSettings hl;
+    hl.correlation = DragCorrelation::HaiderLevenspiel;
+    const FiniteReynoldsDrag D =
+        finiteReynoldsDrag(p, water, R, slip, Vector3::Zero(), dv, hl, 1, phi);
+    const double f = stokesDragCorrection(DragCorrelation::HaiderLevenspiel, Re, phi);
+    EXPECT_GT(f, 1.5);
+    EXPECT_NEAR((D.force - f*brenner).norm(), 0, roundOff*f*brenner.norm());
+
+    hl.hinderedSettling = true;
+    const double eps = 0.6;
+    const FiniteReynoldsDrag H =
+        finiteReynoldsDrag(p, water, R, slip, Vector3::Zero(), dv, hl, eps, phi);
+    const double fh =
+        stokesDragCorrection(DragCorrelation::HaiderLevenspiel, eps*Re, phi)
+       *std::pow(eps, -diFeliceExponent(eps*Re));
+    EXPECT_NEAR((H.force - fh*brenner).norm(), 0, roundOff*fh*brenner.norm());
+    EXPECT_NEAR(H.correction.reynolds, eps*Re, roundOff*Re);
+}
