@@ -167,7 +167,17 @@ void Foam::SuperellipsoidCloud<CloudType>::readChecks()
     {
         const word type(this->forces()[i].type());
         forceNames.append(type);
-        brenner = brenner || type == "BrennerDrag";
+        brenner = brenner || type == "BrennerDrag" || type == "BrennerFiniteReDrag";
+    }
+    if (forceNames.found("BrennerDrag") && forceNames.found("BrennerFiniteReDrag"))
+    {
+        FatalIOErrorInFunction
+        (
+            this->subModelProperties().subDict("particleForces")
+        )
+            << "Bad entries BrennerDrag and BrennerFiniteReDrag: both are"
+            << " the full drag of a superellipsoid; keep one" << nl
+            << exit(FatalIOError);
     }
     if (brenner)
     {
@@ -175,7 +185,8 @@ void Foam::SuperellipsoidCloud<CloudType>::readChecks()
         {
             if
             (
-                type != "BrennerDrag" && type.size() > 4
+                type != "BrennerDrag" && type != "BrennerFiniteReDrag"
+             && type.size() > 4
              && type.compare(type.size() - 4, 4, "Drag") == 0
             )
             {

@@ -11,6 +11,7 @@
 #include "cyclicPolyPatch.H"
 
 #include "dynamics/RigidBodyRotation.H"
+#include "hydrodynamics/AddedMass.H"
 
 // * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
 
@@ -357,6 +358,11 @@ Foam::vector Foam::SuperellipsoidParcel<ParcelType>::calcVelocityChange
         const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
         A = brennerType::translationalResistance(R(), shape, muc);
         AMax = constant::mathematical::pi*muc*shape.shape.c()*shape.KMax;
+
+        // Finite-Re factor f(Re) on the Stokes resistance (1 for Stokes)
+        const scalar f = brenner->dragFactor(p, ttd, Re, shape);
+        A *= f;
+        AMax *= f;
     }
 
     // Backward Euler for the linear drag, explicit for the rest (core:
@@ -369,16 +375,42 @@ Foam::vector Foam::SuperellipsoidParcel<ParcelType>::calcVelocityChange
     force.dragCoefficient = toEigen(tensor(A + Fcp.Sp()*I));
     force.total = toEigen(vector(Fcp.Su() + Fncp.Su()));
     force.effectiveMass = massEff;
-    vector dU = toFoam
-    (
-        superellipsoid::implicitVelocityChange
+    vector dU(Zero);
+    vector dUTrans(Zero);
+    if (brenner && brenner->hasFluidInertia())
+    {
+        // Tensor added mass M_a and fluid stress (m_f I + M_a) Du/Dt
+        // (core: AddedMass.H): (M + dt C) U_new = M U + dt (F + C Uc),
+        // M = m_eff I + M_a (SPD: stable for any density ratio)
+        const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
+        const vector& U0 = this->U();
+        tensor M(massEff*I);
+        vector Ffluid(Zero);
+        brenner->fluidInertia(p, ttd, shape, R(), M, Ffluid);
+        dU = toFoam
         (
-            force, toEigen(Uc), toEigen(this->U()), dt
-        )
-    );
+            superellipsoid::implicitVelocityUpdate
+            (
+                toEigen(M), force.dragCoefficient,
+                toEigen(vector(Fcp.Su() + Fncp.Su() + Ffluid)),
+                toEigen(Uc), toEigen(U0), dt
+            )
+        ) - U0;
+        dUTrans = -((M & dU) - dt*Fncp.Su());
+    }
+    else
+    {
+        dU = toFoam
+        (
+            superellipsoid::implicitVelocityChange
+            (
+                force, toEigen(Uc), toEigen(this->U()), dt
+            )
+        );
 
-    // Momentum given to the carrier phase: the coupled part of the change
-    vector dUTrans = -(massEff*dU - dt*Fncp.Su());
+        // Momentum given to the carrier phase: the coupled part of the change
+        dUTrans = -(massEff*dU - dt*Fncp.Su());
+    }
     const scalar Spu = dt*(Fcp.Sp() + AMax);
 
     // Reduced-D cases

@@ -37,6 +37,22 @@ Foam::BrennerDragForce<CloudType>::BrennerDragForce
 template<class CloudType>
 Foam::BrennerDragForce<CloudType>::BrennerDragForce
 (
+    CloudType& owner,
+    const fvMesh& mesh,
+    const dictionary& dict,
+    const word& forceType,
+    const bool readCoeffs
+)
+:
+    ParticleForce<CloudType>(owner, mesh, dict, forceType, readCoeffs),
+    gradUPtr_(nullptr),
+    gradUInterpPtr_(nullptr)
+{}
+
+
+template<class CloudType>
+Foam::BrennerDragForce<CloudType>::BrennerDragForce
+(
     const BrennerDragForce<CloudType>& df
 )
 :
@@ -47,6 +63,13 @@ Foam::BrennerDragForce<CloudType>::BrennerDragForce
 
 
 // * * * * * * * * * * * * * * * Member Functions  * * * * * * * * * * * * * //
+
+template<class CloudType>
+bool Foam::BrennerDragForce<CloudType>::isBrennerType(const word& type)
+{
+    return type == BrennerDragForce::typeName || type == "BrennerFiniteReDrag";
+}
+
 
 template<class CloudType>
 const Foam::BrennerDragForce<CloudType>*
@@ -62,7 +85,7 @@ Foam::BrennerDragForce<CloudType>::find
     // across libraries) still 1.7 %
     forAll(forces, i)
     {
-        if (forces[i].type() == BrennerDragForce::typeName)
+        if (isBrennerType(forces[i].type()))
         {
             return static_cast<const BrennerDragForce*>(&forces[i]);
         }
@@ -89,6 +112,19 @@ Foam::tensor Foam::BrennerDragForce<CloudType>::translationalResistance
             shape.resistance.K, shape.shape.c(), muc, toEigen(R)
         )
     );
+}
+
+
+template<class CloudType>
+Foam::scalar Foam::BrennerDragForce<CloudType>::dragFactor
+(
+    const typename CloudType::parcelType&,
+    const typename CloudType::parcelType::trackingData&,
+    const scalar,
+    const superellipsoidShapeTable::entry&
+) const
+{
+    return 1;
 }
 
 

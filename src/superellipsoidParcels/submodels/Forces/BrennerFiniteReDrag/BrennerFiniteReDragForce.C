@@ -1,0 +1,253 @@
+/*---------------------------------------------------------------------------*\
+    superellipsoidFoam: BrennerFiniteReDragForce (see BrennerFiniteReDragForce.H).
+\*---------------------------------------------------------------------------*/
+
+#include "BrennerFiniteReDragForce.H"
+#include "superellipsoidDictionaryChecks.H"
+#include "eigenConversions.H"
+#include "fvcDdt.H"
+#include "fvcGrad.H"
+
+#include "hydrodynamics/AddedMass.H"
+
+#include <stdexcept>
+
+// * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
+
+template<class CloudType>
+Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
+(
+    CloudType& owner,
+    const fvMesh& mesh,
+    const dictionary& dict
+)
+:
+    BrennerDragForce<CloudType>
+    (
+        owner, mesh, dict, typeName, dict.dictName() == typeName
+    ),
+    settings_(),
+    minFluidFraction_(0.36),
+    addedMass_(false),
+    DUcDtPtr_(nullptr),
+    fluidFractionPtr_(nullptr),
+    sphericity_(),
+    maxRe_(0),
+    outside_(),
+    warned_(false)
+{
+    namespace checks = superellipsoidDictionaryChecks;
+    const dictionary& coeffs = this->coeffs();
+    checks::checkKeywords
+    (
+        coeffs,
+        {"correlation", "hinderedSettling", "minFluidFraction", "addedMass"},
+        typeName
+    );
+
+    const word correlation(coeffs.getOrDefault<word>("correlation", "SchillerNaumann"));
+    try
+    {
+        settings_.correlation = superellipsoid::dragCorrelationFromName(correlation);
+    }
+    catch (const std::invalid_argument&)
+    {
+        FatalIOErrorInFunction(coeffs)
+            << "Bad entry correlation " << correlation
+            << ": expected SchillerNaumann, HaiderLevenspiel or Stokes" << nl
+            << exit(FatalIOError);
+    }
+
+    settings_.hinderedSettling =
+        checks::readSwitchOrDefault(coeffs, "hinderedSettling", false);
+
+    addedMass_ = checks::readSwitchOrDefault(coeffs, "addedMass", false);
+
+    // Random close packing 0.64 of spheres: eps below 0.36 is not a
+    // suspension the voidage function was fitted to
+    minFluidFraction_ =
+        coeffs.found("minFluidFraction")
+      ? checks::readBounded(coeffs, "minFluidFraction", 0.36, 1)
+      : 0.36;
+
+    const superellipsoid::DragCorrelationRange range =
+        superellipsoid::validatedRange(settings_.correlation);
+    Info<< "    " << typeName << ": correlation " << correlation
+        << " (validated " << range.minReynolds << " <= Re_p <= "
+        << range.maxReynolds << "), hindered settling "
+        << (settings_.hinderedSettling ? "Di Felice" : "off")
+        << ", added mass " << (addedMass_ ? "tensor" : "off") << endl;
+}
+
+
+template<class CloudType>
+Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
+(
+    const BrennerFiniteReDragForce<CloudType>& df
+)
+:
+    BrennerDragForce<CloudType>(df),
+    settings_(df.settings_),
+    minFluidFraction_(df.minFluidFraction_),
+    addedMass_(df.addedMass_),
+    DUcDtPtr_(nullptr),
+    fluidFractionPtr_(nullptr),
+    sphericity_(df.sphericity_),
+    maxRe_(0),
+    outside_(),
+    warned_(df.warned_)
+{}
+
+
+// * * * * * * * * * * * * * * * Member Functions  * * * * * * * * * * * * * //
+
+template<class CloudType>
+Foam::scalar Foam::BrennerFiniteReDragForce<CloudType>::dragFactor
+(
+    const typename CloudType::parcelType& p,
+    const typename CloudType::parcelType::trackingData&,
+    const scalar Re,
+    const superellipsoidShapeTable::entry& shape
+) const
+{
+    scalar phi = 1;
+    if (settings_.correlation == superellipsoid::DragCorrelation::HaiderLevenspiel)
+    {
+        const auto iter = sphericity_.cfind(shape.name);
+        if (iter.found())
+        {
+            phi = *iter;
+        }
+        else
+        {
+            phi = superellipsoid::sphericity(shape.shape);
+            sphericity_.insert(shape.name, phi);
+            Info<< "    " << typeName << ": shape " << shape.name
+                << " sphericity " << phi << endl;
+        }
+    }
+
+    scalar eps = 1;
+    if (settings_.hinderedSettling && fluidFractionPtr_.valid())
+    {
+        eps = min(max(fluidFractionPtr_()[p.cell()], minFluidFraction_), scalar(1));
+    }
+
+    const superellipsoid::DragCorrection c =
+        superellipsoid::dragCorrection(settings_, Re, eps, phi);
+
+    maxRe_ = max(maxRe_, c.reynolds);
+    if (!c.inValidatedRange)
+    {
+        outside_.insert(labelPair(p.origProc(), p.origId()));
+    }
+    return c.factor;
+}
+
+
+template<class CloudType>
+void Foam::BrennerFiniteReDragForce<CloudType>::fluidInertia
+(
+    const typename CloudType::parcelType& p,
+    const typename CloudType::parcelType::trackingData& td,
+    const superellipsoidShapeTable::entry& shape,
+    const tensor& R,
+    tensor& massMatrix,
+    vector& force
+) const
+{
+    using namespace superellipsoidConversions;
+
+    if (!DUcDtPtr_.valid())
+    {
+        FatalErrorInFunction
+            << "Du/Dt not cached: cacheFields(true) was not called"
+            << exit(FatalError);
+    }
+
+    const scalar V = shape.shape.volume();
+    const tensor Ma = toFoam
+    (
+        superellipsoid::addedMassTensor
+        (
+            superellipsoid::ShapeParameters::of(shape.shape), td.rhoc(), V,
+            toEigen(R)
+        )
+    );
+    const vector& DUcDt = DUcDtPtr_()[p.cell()];
+
+    massMatrix += Ma;
+    force += td.rhoc()*V*DUcDt + (Ma & DUcDt);
+}
+
+
+template<class CloudType>
+void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
+{
+    BrennerDragForce<CloudType>::cacheFields(store);
+
+    if (store)
+    {
+        maxRe_ = 0;
+        outside_.clear();
+        if (addedMass_)
+        {
+            // Material derivative of the carrier velocity, as OpenFOAM's
+            // pressureGradient force: (U & grad(U)) = (U . nabla) U
+            const volVectorField& Uc = this->owner().U();
+            DUcDtPtr_.reset
+            (
+                new volVectorField
+                (
+                    this->owner().name() + ":DUcDt",
+                    fvc::ddt(Uc) + (Uc & fvc::grad(Uc))
+                )
+            );
+        }
+        if (settings_.hinderedSettling)
+        {
+            fluidFractionPtr_.reset
+            (
+                new volScalarField
+                (
+                    this->owner().name() + ":fluidFraction",
+                    1 - this->owner().theta()
+                )
+            );
+        }
+        return;
+    }
+
+    fluidFractionPtr_.clear();
+    DUcDtPtr_.clear();
+
+    scalar maxRe = maxRe_;
+    label nOutside = outside_.size();
+    reduce(maxRe, maxOp<scalar>());
+    reduce(nOutside, sumOp<label>());
+
+    const superellipsoid::DragCorrelationRange range =
+        superellipsoid::validatedRange(settings_.correlation);
+    Info<< "    " << typeName << ": max Re_p " << maxRe << ", "
+        << nOutside << " parcels outside "
+        << word(superellipsoid::dragCorrelationName(settings_.correlation))
+        << " range [" << range.minReynolds << ", " << range.maxReynolds
+        << ']' << endl;
+
+    if (nOutside > 0 && !warned_)
+    {
+        warned_ = true;
+        WarningInFunction
+            << typeName << ": " << nOutside << " parcels at Re_p outside the"
+            << " validated range [" << range.minReynolds << ", "
+            << range.maxReynolds << "] of "
+            << word(superellipsoid::dragCorrelationName(settings_.correlation))
+            << " (largest Re_p " << maxRe << ") at time "
+            << this->mesh().time().timeName()
+            << ". Printed once per run; the log counts them every step."
+            << endl;
+    }
+}
+
+
+// ************************************************************************* //
