@@ -122,6 +122,7 @@ PatchPolygon patchPolygon
     const Vector3 e = body.Q.col(axis);
     const Vector3 u1 = (e - e.dot(direction)*direction).normalized();
     const Vector3 u2 = direction.cross(u1);
+    const Matrix3 scale = body.Q*body.shape.boundingBoxHalfExtents().asDiagonal()*body.Q.transpose();
     const double reach = 2*body.shape.boundingRadius() + (o - body.position).norm();
     const double tol = 1e-9*body.shape.c();
     if (body.shape.insideOut(body.Q.transpose()*(o - body.position)) < 0)
@@ -129,7 +130,10 @@ PatchPolygon patchPolygon
         for (int k = 0; k < patchPolygonDirections; ++k)
         {
             const double angle = 2*M_PI*k/patchPolygonDirections;
-            const Vector3 u = std::cos(angle)*u1 + std::sin(angle)*u2;
+            // Scaled by the half axes, so that the diagonal rays of a
+            // rectangular face reach its corners
+            Vector3 u = scale*(std::cos(angle)*u1 + std::sin(angle)*u2);
+            u = (u - u.dot(direction)*direction).normalized();
             double s;
             if (surfaceAlongLine(body, o, u, reach, tol, s) && s >= 0)
             {

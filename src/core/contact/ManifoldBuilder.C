@@ -62,35 +62,33 @@ bool sideHeight
 }
 
 
-//- Direction of a body's patch centre: the support direction d with its
-//  particle-frame components zeroed along the body's axes that lie within
-//  manifoldSnapAngle of the tangent plane and along which the surface is
-//  flat at the support point (curvature < kFlat). On a flat face or along
-//  a flat edge the support point jumps with d (by ~ tilt^(eps/(2 - eps)),
-//  0.25 c for a 4e-6 rad tilt at eps = 0.2); the snapped direction's
-//  support point is the face's (edge's) centre, fixed in the body, so the
+//- Direction of a body's patch centre, in its particle frame: the support
+//  direction with its components zeroed along the body's axes that lie
+//  within manifoldSnapAngle of the tangent plane and along which the
+//  surface is flat at the support point (curvature < kFlat). On a flat
+//  face or along a flat edge the support point jumps with the direction
+//  (by ~ tilt^(eps/(2 - eps)): 0.25 c for a 4e-6 rad tilt, 0.02 c for
+//  round-off, at eps = 0.2); the snapped direction has exact zeros, so its
+//  support point is the face's (edge's) centre, fixed in the body: the
 //  patch polygon moves with the body and not with the tilt.
 Vector3 patchDirection(const PosedShape& body, const Vector3& d, const SupportGeometry& g, double kFlat)
 {
+    Vector3 dP = body.Q.transpose()*d;
     const SupportSecondOrder s = supportGradientHessian(body.shape, g);
     const double gn = s.gradient.norm();
-    if (!(gn > 0) || !s.hessian.allFinite()) return d;
+    if (!(gn > 0) || !s.hessian.allFinite()) return dP;
     const Vector3 m = s.gradient/gn;
-    Vector3 dP = body.Q.transpose()*d;
     const double snapSin = std::sin(manifoldSnapAngle);
-    bool snapped = false;
+    const double dn = dP.norm();
     for (int k = 0; k < 3; ++k)
     {
-        if (!(std::abs(dP(k)) < snapSin*dP.norm())) continue;
+        if (!(std::abs(dP(k)) < snapSin*dn)) continue;
         Vector3 t = -m(k)*m;
         t(k) += 1;
-        const double t2 = t.squaredNorm();
-        if (!(t.dot(s.hessian*t) < kFlat*gn*t2)) continue;
+        if (!(t.dot(s.hessian*t) < kFlat*gn*t.squaredNorm())) continue;
         dP(k) = 0;
-        snapped = true;
     }
-    if (!snapped || !(dP.squaredNorm() > 0)) return d;
-    return body.Q*dP.normalized();
+    return dP.squaredNorm() > 0 ? dP : Vector3(body.Q.transpose()*d);
 }
 
 } // namespace
@@ -117,16 +115,16 @@ ContactManifold buildManifold
     Vector3 pU = sideSupport(upper, -n, gU);
     Vector3 dL = n, dU = -n, cL = pL, cU = pU;
     SupportGeometry hL = gL, hU = gU;   // at the patch centres
-    if (lower.body)
+    auto centre = [&](const PosedShape& body, const Vector3& d, const SupportGeometry& g,
+                      Vector3& dC, Vector3& c, SupportGeometry& h)
     {
-        dL = patchDirection(*lower.body, n, gL, kFlat);
-        if (dL != n) cL = sideSupport(lower, dL, hL);
-    }
-    if (upper.body)
-    {
-        dU = patchDirection(*upper.body, -n, gU, kFlat);
-        if (dU != -n) cU = sideSupport(upper, dU, hU);
-    }
+        const Vector3 dP = patchDirection(body, d, g, kFlat);
+        h = supportGeometry(body.shape, dP);
+        c = body.Q*h.point + body.position;
+        dC = (body.Q*dP).normalized();
+    };
+    if (lower.body) centre(*lower.body, n, gL, dL, cL, hL);
+    if (upper.body) centre(*upper.body, -n, gU, dU, cU, hU);
     if (!lower.body) cL = pL = cU + n.dot(lower.wallPoint - cU)*n;
     if (!upper.body) cU = pU = cL + n.dot(upper.wallPoint - cL)*n;
     // Tangentially at the patch centres' mid-point, along n at the

@@ -1,5 +1,6 @@
 // Contact manifolds: point, line and face contacts against exact geometry,
 // symmetry, rigid-motion invariance and persistence.
+#include "contact/ContactTestHelpers.H"
 #include "contact/ManifoldGeometry.H"
 #include "contact/ParticleContact.H"
 #include "contact/WallContact.H"
@@ -7,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 using namespace superellipsoid;
 
@@ -201,4 +203,205 @@ TEST(ContactManifold, CylinderOnItsSideHasTwoPointsOnTheGenerator)
         EXPECT_NEAR(m.points[i].point.y(), 0, 1e-9);
         EXPECT_NEAR(m.points[i].depth, 0.01, 1e-9);
     }
+}
+
+namespace
+{
+
+//- Largest distance from a point of m1 to the nearest point of m2 (and
+//  the depth difference there): the manifolds as sets of points
+double setDistance(const ContactManifold& m1, const ContactManifold& m2)
+{
+    double worst = 0;
+    for (int i = 0; i < m1.count; ++i)
+    {
+        double nearest = 1e300;
+        for (int j = 0; j < m2.count; ++j)
+        {
+            nearest = std::min
+            (
+                nearest,
+                (m1.points[i].point - m2.points[j].point).norm() + std::abs(m1.points[i].depth - m2.points[j].depth)
+            );
+        }
+        worst = std::max(worst, nearest);
+    }
+    return worst;
+}
+
+//- Random pairs in contact along a random common normal, overlap 1e-3 to
+//  0.05 c; every fourth pair two face-like bodies (eps 0.2) nearly aligned
+struct RandomPair
+{
+    Superellipsoid A = Superellipsoid::sphere(1), B = Superellipsoid::sphere(1);
+    Pose pA, pB;
+};
+
+RandomPair randomPair(std::mt19937_64& rng, int k)
+{
+    using namespace superellipsoid::testing;
+    RandomPair p;
+    p.A = randomShape(rng, 0.2, 1.8, 3);
+    p.B = randomShape(rng, 0.2, 1.8, 3);
+    p.pA.orientation = Quaternion(Eigen::AngleAxisd(uniform(rng, 0, M_PI), randomUnit(rng)));
+    p.pB.orientation = Quaternion(Eigen::AngleAxisd(uniform(rng, 0, M_PI), randomUnit(rng)));
+    Vector3 n = randomUnit(rng);
+    if (k % 4 == 0)
+    {
+        p.A = Superellipsoid(uniform(rng, 1, 2), 1, uniform(rng, 0.5, 1), 0.2, 0.2);
+        p.B = Superellipsoid(uniform(rng, 1, 2), 1, uniform(rng, 0.5, 1), 0.2, 0.2);
+        p.pB.orientation = p.pA.orientation*Quaternion(Eigen::AngleAxisd(uniform(rng, -1, 1), Vector3::UnitZ()));
+        n = p.pA.directionToGlobalFrame(Vector3::UnitZ());
+    }
+    placeWithCommonNormal(p.A, p.pA, p.B, p.pB, n, uniform(rng, 1e-3, 0.05)*std::min(p.A.c(), p.B.c()));
+    if (k % 4 == 0) p.pB.position += p.pA.directionToGlobalFrame(Vector3(uniform(rng, -0.5, 0.5), uniform(rng, -0.5, 0.5), 0));
+    return p;
+}
+
+} // namespace
+
+// Swapping A and B mirrors the manifold: the same points and depths, the
+// normal reversed. Both orders clip the same two polygons (in the other
+// order) and the largest quadrilateral of a polygon does not depend on
+// its first vertex: equal to round-off (1e-9 c: the depth rays' tolerance).
+TEST(ContactManifold, SwappingTheBodiesMirrorsTheManifold)
+{
+    std::mt19937_64 rng(14);
+    int multi = 0;
+    for (int k = 0; k < 200; ++k)
+    {
+        const RandomPair p = randomPair(rng, k);
+        const Contact c = detectParticleContact(p.A, p.pA, p.B, p.pB);
+        if (!c.touching()) continue;
+        Contact swapped = c;
+        swapped.normal = -c.normal;
+        std::swap(swapped.pointOnA, swapped.pointOnB);
+        const ContactManifold m = pairManifold(p.A, p.pA, p.B, p.pB, c);
+        const ContactManifold ms = pairManifold(p.B, p.pB, p.A, p.pA, swapped);
+        ASSERT_EQ(m.count, ms.count) << k;
+        EXPECT_NEAR((m.normal + ms.normal).norm(), 0, 1e-15);
+        const double lc = std::min(p.A.c(), p.B.c());
+        EXPECT_LT(setDistance(m, ms), 1e-9*lc) << k;
+        EXPECT_LT(setDistance(ms, m), 1e-9*lc) << k;
+        multi += m.count > 1;
+    }
+    EXPECT_GT(multi, 30);   // the face pairs give face manifolds
+}
+
+// A rigid motion of both bodies moves the manifold with them: the points
+// transform, the depths are unchanged (the contact is transformed with
+// them; the ring directions are tied to the body axes, so only the
+// tangent basis of the clipping differs: round-off, 1e-9 c).
+TEST(ContactManifold, RigidMotionMovesTheManifold)
+{
+    std::mt19937_64 rng(41);
+    for (int k = 0; k < 200; ++k)
+    {
+        const RandomPair p = randomPair(rng, k);
+        const Contact c = detectParticleContact(p.A, p.pA, p.B, p.pB);
+        if (!c.touching()) continue;
+        const Quaternion R(Eigen::AngleAxisd(superellipsoid::testing::uniform(rng, 0, M_PI), superellipsoid::testing::randomUnit(rng)));
+        const Vector3 t(1.5, -2, 0.7);
+        Pose qA = p.pA, qB = p.pB;
+        qA.orientation = R*p.pA.orientation;
+        qB.orientation = R*p.pB.orientation;
+        qA.position = R*p.pA.position + t;
+        qB.position = R*p.pB.position + t;
+        Contact cm = c;
+        cm.normal = R*c.normal;
+        cm.point = R*c.point + t;
+        cm.pointOnA = R*c.pointOnA + t;
+        cm.pointOnB = R*c.pointOnB + t;
+        const ContactManifold m = pairManifold(p.A, p.pA, p.B, p.pB, c);
+        ContactManifold moved = pairManifold(p.A, qA, p.B, qB, cm);
+        ASSERT_EQ(m.count, moved.count) << k;
+        for (int i = 0; i < moved.count; ++i)
+        {
+            moved.points[i].point = R.conjugate()*(moved.points[i].point - t);
+        }
+        const double lc = std::min(p.A.c(), p.B.c());
+        EXPECT_LT(setDistance(m, moved), 1e-9*lc) << k;
+        EXPECT_LT(setDistance(moved, m), 1e-9*lc) << k;
+    }
+}
+
+// Invariants on random pairs, deep overlaps and extreme shapes included:
+// finite, 1..4 points, the deepest as deep as the detection's overlap,
+// every point inside both bodies' bounding spheres grown by the overlap.
+TEST(ContactManifold, RandomPairsGiveValidManifolds)
+{
+    std::mt19937_64 rng(7);
+    for (int k = 0; k < 400; ++k)
+    {
+        RandomPair p = randomPair(rng, k);
+        if (k % 5 == 1)
+        {
+            // Deep overlap and needle-like or extreme squareness
+            p.A = Superellipsoid(superellipsoid::testing::uniform(rng, 3, 10), 0.5, 0.5, 0.1, superellipsoid::testing::uniform(rng, 0.1, 1.9));
+            p.pB.position = p.pA.position + 0.5*(p.pB.position - p.pA.position);
+        }
+        const Contact c = detectParticleContact(p.A, p.pA, p.B, p.pB);
+        if (!c.touching()) continue;
+        const ContactManifold m = pairManifold(p.A, p.pA, p.B, p.pB, c);
+        ASSERT_GE(m.count, 1) << k;
+        ASSERT_LE(m.count, maxManifoldPoints) << k;
+        EXPECT_TRUE(m.normal.allFinite());
+        EXPECT_NEAR(m.maxDepth(), c.overlap, 1e-12*std::max(1.0, c.overlap)) << k;
+        for (int i = 0; i < m.count; ++i)
+        {
+            const ManifoldPoint& q = m.points[i];
+            ASSERT_TRUE(q.point.allFinite() && q.pointInA.allFinite() && std::isfinite(q.depth)) << k;
+            EXPECT_LE((q.point - p.pA.position).norm(), p.A.boundingRadius() + c.overlap) << k;
+            EXPECT_LE((q.point - p.pB.position).norm(), p.B.boundingRadius() + c.overlap) << k;
+        }
+    }
+}
+
+// A tilt of 1e-16 rad of a face-down cube does not move its wall
+// manifold: the patch is taken about the face centre (a raw support point
+// jumps by ~ tilt^(1/9) ~ 0.02 c). Equal to round-off (1e-12 c).
+TEST(ContactManifold, TinyTiltDoesNotMoveTheWallPoints)
+{
+    const Plane floor = floorPlane();
+    Pose pose;
+    pose.position = Vector3(0, 0, 0.99);
+    const ContactManifold m0 = wallManifold(cube, pose, floor, detectWallContact(cube, pose, floor));
+    for (const Vector3& axis : {Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(1, 2, 0).normalized()})
+    {
+        Pose tilted = pose;
+        tilted.orientation = Quaternion(Eigen::AngleAxisd(1e-16, axis));
+        const Contact c = detectWallContact(cube, tilted, floor);
+        const ContactManifold m = wallManifold(cube, tilted, floor, c);
+        ASSERT_EQ(m.count, 4);
+        EXPECT_LT(setDistance(m, m0), 1e-12);
+        EXPECT_LT(setDistance(m0, m), 1e-12);
+    }
+}
+
+// Where the scalar curvature weighting is exact (two spheres of any radii:
+// the point on the centre line; a symmetric pair of ellipsoids: the
+// midpoint) the manifold's one point is the detection's point (1e-12:
+// round-off)
+TEST(ContactManifold, SmoothBodiesKeepTheDetectedPoint)
+{
+    const Superellipsoid small = Superellipsoid::sphere(0.5), big = Superellipsoid::sphere(2);
+    Pose pA, pB;
+    pB.position = Vector3(1.2, 1.1, -0.4).normalized()*2.45;
+    Contact c = detectParticleContact(small, pA, big, pB);
+    ContactManifold m = pairManifold(small, pA, big, pB, c);
+    ASSERT_EQ(m.count, 1);
+    EXPECT_LT((m.points[0].point - c.point).norm(), 1e-12);
+    EXPECT_NEAR(m.points[0].depth, 0.05, 1e-12);
+
+    const Superellipsoid prolate(2, 1, 1, 1, 1);
+    pA.orientation = Quaternion(Eigen::AngleAxisd(0.3, Vector3(1, 2, 3).normalized()));
+    pB.orientation = pA.orientation;
+    pA.position = Vector3(-1.1, 0.2, 0);
+    pB.position = -pA.position;   // point symmetry x -> -x swaps A and B
+    c = detectParticleContact(prolate, pA, prolate, pB);
+    ASSERT_TRUE(c.touching());
+    m = pairManifold(prolate, pA, prolate, pB, c);
+    ASSERT_EQ(m.count, 1);
+    EXPECT_LT((m.points[0].point - c.point).norm(), 1e-9);
+    EXPECT_LT(m.points[0].point.norm(), 1e-9);
 }
