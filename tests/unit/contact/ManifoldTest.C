@@ -371,6 +371,9 @@ TEST(ContactManifold, TinyTiltDoesNotMoveTheWallPoints)
         Pose tilted = pose;
         tilted.orientation = Quaternion(Eigen::AngleAxisd(1e-16, axis));
         const Contact c = detectWallContact(cube, tilted, floor);
+        // The detection's point is the face centre's foot on the mid-plane
+        EXPECT_LT((c.point - Vector3(0, 0, -0.005)).norm(), 1e-12);
+        EXPECT_GT((c.pointOnA - Vector3(0, 0, -0.01)).norm(), 1e-3);   // the raw support point jumps
         const ContactManifold m = wallManifold(cube, tilted, floor, c);
         ASSERT_EQ(m.count, 4);
         EXPECT_LT(setDistance(m, m0), 1e-12);
