@@ -102,6 +102,7 @@ struct ContactFrame
 {
     double tau, kFlat;
     Vector3 pL, pU, cL, cU, dL, dU;
+    Vector3 dLP, dUP;   //- dL, dU in the particle frames (exact zeros where snapped)
     TangentFrame frame;
     Eigen2 eig;
     Vector2 r;      //- C_L c_L + C_U c_U (tangent coordinates)
@@ -140,18 +141,18 @@ ContactFrame contactFrame
     SupportGeometry gL, gU;
     Vector3 pL = sideSupport(lower, n, gL);
     Vector3 pU = sideSupport(upper, -n, gU);
-    Vector3 dL = n, dU = -n, cL = pL, cU = pU;
+    Vector3 dL = n, dU = -n, cL = pL, cU = pU, dLP = n, dUP = -n;
     SupportGeometry hL = gL, hU = gU;   // at the patch centres
     auto centre = [&](const PosedShape& body, const Vector3& d, const SupportGeometry& g,
-                      Vector3& dC, Vector3& c, SupportGeometry& h)
+                      Vector3& dC, Vector3& dP, Vector3& c, SupportGeometry& h)
     {
-        const Vector3 dP = patchDirection(body, d, g);
+        dP = patchDirection(body, d, g);
         h = supportGeometry(body.shape, dP);
         c = body.Q*h.point + body.position;
         dC = (body.Q*dP).normalized();
     };
-    if (lower.body) centre(*lower.body, n, gL, dL, cL, hL);
-    if (upper.body) centre(*upper.body, -n, gU, dU, cU, hU);
+    if (lower.body) centre(*lower.body, n, gL, dL, dLP, cL, hL);
+    if (upper.body) centre(*upper.body, -n, gU, dU, dUP, cU, hU);
     if (!lower.body) cL = pL = cU + n.dot(lower.wallPoint - cU)*n;
     if (!upper.body) cU = pU = cL + n.dot(upper.wallPoint - cL)*n;
     // Tangentially at the patch centres' mid-point, along n at the
@@ -165,7 +166,7 @@ ContactFrame contactFrame
     const Matrix2 CL = lower.body ? curvatureTensor(*lower.body, hL, frame.t1, frame.t2) : Matrix2::Zero();
     const Matrix2 CU = upper.body ? curvatureTensor(*upper.body, hU, frame.t1, frame.t2) : Matrix2::Zero();
     const Vector2 r = CL*frame.project(cL) + CU*frame.project(cU);
-    return ContactFrame{tau, kFlat, pL, pU, cL, cU, dL, dU, frame, Eigen2(CL + CU), r};
+    return ContactFrame{tau, kFlat, pL, pU, cL, cU, dL, dU, dLP, dUP, frame, Eigen2(CL + CU), r};
 }
 
 } // namespace
@@ -191,8 +192,7 @@ ContactManifold buildManifold
     ContactManifold m;
     m.normal = n;
     const ContactFrame f = contactFrame(lower, upper, n, lengthScale);
-    const double tau = f.tau;
-    const Vector3 &pL = f.pL, &pU = f.pU, &cL = f.cL, &cU = f.cU, &dL = f.dL, &dU = f.dU;
+    const Vector3 &pL = f.pL, &pU = f.pU, &cL = f.cL, &cU = f.cU;
     const TangentFrame& frame = f.frame;
     const Eigen2& eig = f.eig;
     const Vector2& r = f.r;
@@ -211,14 +211,14 @@ ContactManifold buildManifold
         return onePoint();
     }
 
-    // Patch polygons: a body's surface cut tau below its support plane; a
-    // face its polygon; an infinite plane none (n < 0)
+    // Patch polygons: a body's rim of 0.01 rad normal tilt (ContactPatch.H);
+    // a wall face its polygon; an infinite plane none (n < 0)
     auto polygon = [&](const ManifoldSide& side, const Vector3& d, const Vector3& support)
     {
         PatchPolygon p;
         if (side.body)
         {
-            p = patchPolygon(*side.body, d, support, tau, frame);
+            p = patchPolygon(*side.body, d, support, frame);
         }
         else if (side.face)
         {
@@ -232,8 +232,8 @@ ContactManifold buildManifold
         }
         return p;
     };
-    const PatchPolygon polyL = polygon(lower, dL, cL);
-    const PatchPolygon polyU = polygon(upper, dU, cU);
+    const PatchPolygon polyL = polygon(lower, f.dLP, cL);
+    const PatchPolygon polyU = polygon(upper, f.dUP, cU);
     PatchPolygon region;
     if (polyL.n < 0) region = polyU;
     else if (polyU.n < 0) region = polyL;
@@ -293,9 +293,10 @@ ContactManifold buildManifold
     {
         return onePoint();
     }
-    // The cut puts a face's points up to tau above its deepest point: a
-    // common shift makes the deepest point's depth the detected overlap
-    // (differences between the points stay exact)
+    // A face's patch points lie near its rim, up to ~1e-3 c above its
+    // deepest point (8e-4 c at the corners of eps = 0.2): a common shift
+    // makes the deepest point's depth the detected overlap (differences
+    // between the points stay exact)
     const double shift = overlap - deepest;
     for (int i = 0; i < m.count; ++i) m.points[i].depth += shift;
     return m;
