@@ -108,7 +108,7 @@ struct ContactFrame
     Vector2 r;      //- C_L c_L + C_U c_U (tangent coordinates)
 
     //- p = (C_L + C_U)^+ (C_L c_L + C_U c_U), tangent coordinates about
-    //  the patch centres' mid-point. The pseudo-inverse is regularised,
+    //  the weighted patch centre (frame.origin). The pseudo-inverse is regularised,
     //  lambda/(lambda^2 + lambda0^2) with lambda0 = 1e-2 kFlat: 1/lambda to
     //  1e-4 where the direction is curved (lambda >= kFlat), -> 0 (the
     //  mid-point) where it is flat, continuous in between
@@ -124,6 +124,31 @@ struct ContactFrame
         return p.allFinite() ? p : Vector2::Zero();
     }
 };
+
+
+//- x within the body's bounding box grown by margin (a wall: always)
+bool nearBody(const ManifoldSide& side, const Vector3& x, double margin)
+{
+    if (!side.body) return true;
+    const Vector3 xp = (side.body->Q.transpose()*(x - side.body->position)).cwiseAbs();
+    return ((xp - side.body->shape.boundingBoxHalfExtents()).array() <= margin).all();
+}
+
+
+//- The contact point of the curvature rule on the mid-plane; where it
+//  leaves a body's bounding box grown by the overlap (a deep containment,
+//  where the support point of the large body lies on its far rim and the
+//  common normal's patches do not face each other), the weighted patch
+//  centre, which lies at the smaller body
+Vector3 rulePoint
+(
+    const ContactFrame& f, const ManifoldSide& lower, const ManifoldSide& upper, double margin
+)
+{
+    const Vector3 p = f.frame.lift(f.tensorPoint());
+    if (p.allFinite() && nearBody(lower, p, margin) && nearBody(upper, p, margin)) return p;
+    return f.frame.origin;
+}
 
 
 ContactFrame contactFrame
@@ -155,9 +180,15 @@ ContactFrame contactFrame
     if (upper.body) centre(*upper.body, -n, gU, dU, dUP, cU, hU);
     if (!lower.body) cL = pL = cU + n.dot(lower.wallPoint - cU)*n;
     if (!upper.body) cU = pU = cL + n.dot(upper.wallPoint - cL)*n;
-    // Tangentially at the patch centres' mid-point, along n at the
-    // mid-plane of the support points
-    const Vector3 mid = 0.5*(cL + cU);
+    // Tangentially between the patch centres, weighted towards the smaller
+    // body's (R_U c_L + R_L c_U)/(R_L + R_U), R the bounding radii: the
+    // point of a flat direction, the midpoint for equal bodies and the
+    // small body's centre for a small face on a large one (the plain
+    // midpoint left it off the small body); along n at the mid-plane of
+    // the support points
+    const double RL = lower.body ? lower.body->shape.boundingRadius() : 0.0;
+    const double RU = upper.body ? upper.body->shape.boundingRadius() : 0.0;
+    const Vector3 mid = RL + RU > 0 ? Vector3((RU*cL + RL*cU)/(RL + RU)) : Vector3(0.5*(cL + cU));
     const TangentFrame frame(mid + n.dot(0.5*(pL + pU) - mid)*n, n);
 
     // Curvature tensors at the patch centres (a wall: 0): at a jumped
@@ -178,7 +209,7 @@ Vector3 curvatureContactPoint
 )
 {
     const ContactFrame f = contactFrame(lower, upper, n, lengthScale);
-    const Vector3 p = f.frame.lift(f.tensorPoint());
+    const Vector3 p = rulePoint(f, lower, upper, std::abs(n.dot(f.pL - f.pU)));
     return p.allFinite() ? p : Vector3(0.5*(f.pL + f.pU));
 }
 
@@ -202,7 +233,7 @@ ContactManifold buildManifold
     auto onePoint = [&]()
     {
         m.count = 1;
-        m.points[0].point = frame.lift(f.tensorPoint());
+        m.points[0].point = rulePoint(f, lower, upper, std::abs(overlap));
         m.points[0].depth = overlap;
         return m;
     };
@@ -284,8 +315,11 @@ ContactManifold buildManifold
         {
             continue;
         }
+        // On the mid-plane of the support points, as Contact::point (the
+        // local mid-surface q + (hL + hU)/2 n differs by half the depth
+        // variation, but leaves the bodies for a deep containment)
         ManifoldPoint& mp = m.points[m.count++];
-        mp.point = q + 0.5*(hL + hU)*n;
+        mp.point = q;
         mp.depth = hL - hU;
         deepest = std::max(deepest, mp.depth);
     }
