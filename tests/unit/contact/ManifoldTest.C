@@ -409,3 +409,73 @@ TEST(ContactManifold, SmoothBodiesKeepTheDetectedPoint)
     EXPECT_LT((m.points[0].point - c.point).norm(), 1e-9);
     EXPECT_LT(m.points[0].point.norm(), 1e-9);
 }
+
+// A cube face-down half over the edge of a finite wall face (the square
+// [-2, 0.3] x [-2, 2]): its patch is clipped at x = 0.3, so the points
+// lie at x <= 0.3 and two of them on it (exact to round-off); an edge
+// contact of the face gives one point at the detected point.
+TEST(ContactManifold, FaceContactIsClippedToTheFacePolygon)
+{
+    const Vector3 corners[4] = {{-2, -2, 0}, {0.3, -2, 0}, {0.3, 2, 0}, {-2, 2, 0}};
+    const WallFace face = WallFace::fromVertices(corners, 4);
+    Pose pose;
+    pose.position = Vector3(0.1, 0, 0.99);
+    const Contact c = detectFaceContact(cube, pose, face);
+    ASSERT_TRUE(c.touching());
+    ASSERT_EQ(c.feature, WallFeature::Face);
+    const ContactManifold m = wallManifold(cube, pose, face, c);
+    ASSERT_EQ(m.count, 4);
+    int onClipLine = 0;
+    for (int i = 0; i < 4; ++i)
+    {
+        EXPECT_LE(m.points[i].point.x(), 0.3 + 1e-12);
+        onClipLine += std::abs(m.points[i].point.x() - 0.3) < 1e-12;
+        // The clip points lie inside the flat face, the patch corners
+        // 8e-4 c higher near its rim: depths within 1e-3 c of the overlap
+        EXPECT_LE(m.points[i].depth, 0.01 + 1e-12);
+        EXPECT_GE(m.points[i].depth, 0.01 - 1e-3);
+    }
+    EXPECT_EQ(onClipLine, 2);
+    EXPECT_NEAR(m.maxDepth(), c.overlap, 1e-15);
+
+    // Over the edge: the particle's centre beyond the face
+    pose.position = Vector3(1.2, 0, 0.5);
+    pose.orientation = Quaternion(Eigen::AngleAxisd(0.7, Vector3::UnitY()));
+    const Contact e = detectFaceContact(cube, pose, face);
+    ASSERT_TRUE(e.touching());
+    ASSERT_EQ(e.feature, WallFeature::Edge);
+    const ContactManifold me = wallManifold(cube, pose, face, e);
+    ASSERT_EQ(me.count, 1);
+    EXPECT_EQ(me.points[0].point, e.point);
+    EXPECT_EQ(me.points[0].depth, e.overlap);
+}
+
+// Persistence: a face-down cube moved by a small rigid motion (1e-4 c,
+// 1e-4 rad, below the snap limit) keeps its four points in its own frame
+// (the patch is fixed in the body), so every point matches its previous
+// one within manifoldMatchTolerance (to 2e-4 c: the patch is fixed in the
+// body, the points' projection onto the mid-plane moves by the tilt times
+// 0.6 c); the opposite face (upside down) has none in common.
+TEST(ContactManifold, SmallMotionMatchesEveryPoint)
+{
+    const Plane floor = floorPlane();
+    Pose pose;
+    pose.position = Vector3(0, 0, 0.99);
+    const ContactManifold m0 = wallManifold(cube, pose, floor, detectWallContact(cube, pose, floor));
+    Pose moved = pose;
+    moved.position += Vector3(1e-4, -0.5e-4, 0);
+    moved.orientation = Quaternion(Eigen::AngleAxisd(1e-4, Vector3(1, 2, 0).normalized()));
+    const ContactManifold m1 = wallManifold(cube, moved, floor, detectWallContact(cube, moved, floor));
+    ASSERT_EQ(m1.count, 4);
+    std::array<int, maxManifoldPoints> index;
+    EXPECT_EQ(matchManifoldPoints(m0, m1, manifoldMatchTolerance*cube.c(), index), 4);
+    for (int i = 0; i < 4; ++i)
+    {
+        ASSERT_GE(index[i], 0);
+        EXPECT_LT((m1.points[i].pointInA - m0.points[index[i]].pointInA).norm(), 2e-4);
+    }
+    Pose upsideDown = pose;
+    upsideDown.orientation = Quaternion(Eigen::AngleAxisd(M_PI, Vector3::UnitX()));
+    const ContactManifold m2 = wallManifold(cube, upsideDown, floor, detectWallContact(cube, upsideDown, floor));
+    EXPECT_EQ(matchManifoldPoints(m0, m2, manifoldMatchTolerance*cube.c(), index), 0);
+}
