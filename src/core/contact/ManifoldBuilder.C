@@ -153,7 +153,8 @@ Vector3 rulePoint
 
 ContactFrame contactFrame
 (
-    const ManifoldSide& lower, const ManifoldSide& upper, const Vector3& n, double lengthScale
+    const ManifoldSide& lower, const ManifoldSide& upper, const Vector3& n, double lengthScale,
+    const SupportGeometry* knownL = nullptr, const SupportGeometry* knownU = nullptr
 )
 {
     // A direction is flat where a cut tau below a parabola of curvature
@@ -164,13 +165,24 @@ ContactFrame contactFrame
 
     // Support points and patch centres (a wall: the foot of the other side's)
     SupportGeometry gL, gU;
-    Vector3 pL = sideSupport(lower, n, gL);
-    Vector3 pU = sideSupport(upper, -n, gU);
+    Vector3 pL = knownL && lower.body ? Vector3(lower.body->Q*knownL->point + lower.body->position)
+                                      : sideSupport(lower, n, gL);
+    Vector3 pU = knownU && upper.body ? Vector3(upper.body->Q*knownU->point + upper.body->position)
+                                      : sideSupport(upper, -n, gU);
+    if (knownL) gL = *knownL;
+    if (knownU) gU = *knownU;
     Vector3 dL = n, dU = -n, cL = pL, cU = pU, dLP = n, dUP = -n;
     SupportGeometry hL = gL, hU = gU;   // at the patch centres
     auto centre = [&](const PosedShape& body, const Vector3& d, const SupportGeometry& g,
                       Vector3& dC, Vector3& dP, Vector3& c, SupportGeometry& h)
     {
+        // An ellipsoid has no flat direction (curvature >= c/a^2 > 1e-2/c
+        // below aspect 10): its support point is the patch centre
+        if (body.shape.isEllipsoid())
+        {
+            dP = body.Q.transpose()*d;
+            return;
+        }
         dP = patchDirection(body, d, g);
         h = supportGeometry(body.shape, dP);
         c = body.Q*h.point + body.position;
@@ -205,10 +217,31 @@ ContactFrame contactFrame
 
 Vector3 curvatureContactPoint
 (
-    const ManifoldSide& lower, const ManifoldSide& upper, const Vector3& n, double lengthScale
+    const ManifoldSide& lower, const ManifoldSide& upper, const Vector3& n, double lengthScale,
+    const SupportGeometry* supportL, const SupportGeometry* supportU
 )
 {
-    const ContactFrame f = contactFrame(lower, upper, n, lengthScale);
+    // A wall (C = 0): p = C^+ C (c - o) + o = o, the body's patch centre
+    // on the mid-plane, without the curvature tensors
+    if (!lower.body != !upper.body)
+    {
+        const bool bodyIsLower = lower.body != nullptr;
+        const ManifoldSide& b = bodyIsLower ? lower : upper;
+        const ManifoldSide& wall = bodyIsLower ? upper : lower;
+        const Vector3 d = bodyIsLower ? n : Vector3(-n);
+        SupportGeometry g;
+        const Vector3 p = sideSupport(b, d, g);
+        Vector3 c = p;
+        if (!b.body->shape.isEllipsoid())
+        {
+            const SupportGeometry h = supportGeometry(b.body->shape, patchDirection(*b.body, d, g));
+            c = b.body->Q*h.point + b.body->position;
+        }
+        const double midHeight = 0.5*(n.dot(p) + n.dot(wall.wallPoint));
+        const Vector3 point = c + (midHeight - n.dot(c))*n;
+        return point.allFinite() ? point : p;
+    }
+    const ContactFrame f = contactFrame(lower, upper, n, lengthScale, supportL, supportU);
     const Vector3 p = rulePoint(f, lower, upper, std::abs(n.dot(f.pL - f.pU)));
     return p.allFinite() ? p : Vector3(0.5*(f.pL + f.pU));
 }
