@@ -348,11 +348,11 @@ ContactManifold buildManifold
         {
             continue;
         }
-        // On the mid-plane of the support points, as Contact::point (the
-        // local mid-surface q + (hL + hU)/2 n differs by half the depth
-        // variation, but leaves the bodies for a deep containment)
+        // On the local mid-surface, halfway between the two surfaces along
+        // n: inside both bodies where they overlap there, half the gap from
+        // each where they do not
         ManifoldPoint& mp = m.points[m.count++];
-        mp.point = q;
+        mp.point = q + 0.5*(hL + hU)*n;
         mp.depth = hL - hU;
         deepest = std::max(deepest, mp.depth);
     }
