@@ -1,4 +1,4 @@
-// Contact detection micro-benchmarks (issue 3): us per detection, cold and warm
+// Contact detection micro-benchmarks: us per detection, cold and warm
 // start, for five shape families, particle-particle and particle-plane, and the
 // pre-evaluation filters. Each benchmark cycles through 256 random near-contact
 // configurations (overlap in [0, 0.05] c, common normal by construction).

@@ -45,7 +45,7 @@ void Foam::SuperellipsoidCloud<CloudType>::readSuperellipsoidProperties()
 
     injectShapeId_ = shapes_->find(inj.get<word>("shape"), inj, "shape");
 
-    // Euler angles in degrees (z-x-z, Eq. 11) -> quaternion
+    // Euler angles in degrees (z-x-z, Eq. 11 of [Wedel2023]) -> quaternion
     const auto fromDegrees = [](const vector& angles)
     {
         superellipsoid::EulerAngles euler;
@@ -468,7 +468,7 @@ void Foam::SuperellipsoidCloud<CloudType>::readChecks()
             << exit(FatalIOError);
     }
 
-    // BrennerDrag is the superellipsoid's whole Stokes drag (Eq. 5): a
+    // BrennerDrag is the superellipsoid's whole Stokes drag (Eq. 5 of [Wedel2023]): a
     // second drag model would count the drag twice
     wordList forceNames;
     bool brenner = false;
@@ -494,7 +494,7 @@ void Foam::SuperellipsoidCloud<CloudType>::readChecks()
                 )
                     << "Bad entries BrennerDrag and " << type
                     << ": BrennerDrag is the full drag of a superellipsoid"
-                    << " (Eq. 5, seed 004); remove " << type << nl
+                    << " (Eq. 5 of [Wedel2023]); remove " << type << nl
                     << exit(FatalIOError);
             }
         }
@@ -906,7 +906,7 @@ void Foam::SuperellipsoidCloud<CloudType>::motion
     // neither track nor transfer parcels. The closing half kick of substep
     // k and the opening one of k + 1 use the same force and orientation,
     // so they run in one loop (two half kicks each: the same arithmetic,
-    // bit for bit, as the two passes did; issue 9 profile)
+    // bit for bit, as the two passes did)
     auto halfKicks = [&cloud](const scalar h, const label nKicks)
     {
         for (parcelType& p : cloud)

@@ -80,7 +80,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::calcRotation
     }
     else
     {
-        // Fluid torque T0'(e) - D omega' of Eq. (21), with the velocity
+        // Fluid torque T0'(e) - D omega' of Eq. (21) of [Wedel2023], with the velocity
         // gradient at the parcel frozen over the step. T0' depends on the
         // orientation, so it is evaluated at the midpoint orientation
         // (predictor: half a step of kick-drift with the start torque);
@@ -281,7 +281,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::calc
     const forceSuSp Fncp = forces.calcNonCoupled(p, ttd, dt, mass0, Re, muc);
     const scalar massEff = forces.massEff(p, ttd, mass0);
 
-    // Tensor drag, Eq. (5): A = pi mu c R^T K' R [kg/s]
+    // Tensor drag, Eq. (5) of [Wedel2023]: A = pi mu c R^T K' R [kg/s]
     tensor A(Zero);
     scalar AMax = 0;
     const brennerType* brenner = brennerType::find(forces);
