@@ -358,7 +358,7 @@ TEST(ClosedBox, FiftyRandomSuperellipsoidsStayInsideAndSettle)
 
 TEST(TimeStepConvergence, OneReferenceTimeWithTenSubstepsMatchesAPointOne)
 {
-    // Seed 004 Sect. 5.1: wall impact from p0 = 5 d_eq at u0 = 1 m/s,
+    // [Wedel2023] Sect. 5.1: wall impact from p0 = 5 d_eq at u0 = 1 m/s,
     // t_ref = d_eq/u0. Dt = t_ref with 10 substeps runs the same substeps as
     // Dt = 0.1 t_ref: trajectories agree to round-off; both are within one
     // substep displacement (0.1 d_eq) of Dt = 0.001 t_ref
