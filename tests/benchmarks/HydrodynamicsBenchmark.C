@@ -1,6 +1,6 @@
 // Cost of the resistance tensors per shape and resolution, of their rotation
-// to the global frame (Eq. 6) and of one force + torque evaluation
-// (Eqs. 5-7, 21-23 of seed 004), together and separately.
+// to the global frame (Eq. 6 of [Wedel2023]) and of one force + torque evaluation
+// (Eqs. 5-7, 21-23 of [Wedel2023]), together and separately.
 #include "hydrodynamics/HydrodynamicForces.H"
 #include "hydrodynamics/StokesResistanceSolver.H"
 
@@ -71,7 +71,7 @@ static void BM_ForceAndTorque(benchmark::State& state)
 BENCHMARK(BM_ForceAndTorque);
 
 // Per-parcel, per-step frame work: quaternion -> R, then K, Omega, Pi to the
-// global frame, K_global = R^T K' R (Eq. 6); orientation changes every step
+// global frame, K_global = R^T K' R (Eq. 6 of [Wedel2023]); orientation changes every step
 static void BM_TensorRotation(benchmark::State& state)
 {
     const ResistanceTensors tensors = exactEllipsoidResistance(5, 3, 1);
@@ -89,7 +89,7 @@ static void BM_TensorRotation(benchmark::State& state)
 }
 BENCHMARK(BM_TensorRotation);
 
-// Force alone (Eqs. 5-7) and torque alone (Eqs. 21-23)
+// Force alone (Eqs. 5-7 of [Wedel2023]) and torque alone (Eqs. 21-23)
 static HydrodynamicParticle benchmarkParticle()
 {
     HydrodynamicParticle particle;

@@ -1,6 +1,6 @@
 /*---------------------------------------------------------------------------*\
     Cost of the superellipsoid inside-out function and its derivatives
-    (seed 004, Eq. 3): ns per Superellipsoid::derivatives() call at orders
+    (Eq. 3 of [Wedel2023]): ns per Superellipsoid::derivatives() call at orders
     0..3, for eps = 1 (integer exponents: fast path, no std::pow) and for
     eps = 0.3 / 1.7 (general path, std::pow).
     Run: build/<dir>/tests/benchmarks/ShapeBenchmark

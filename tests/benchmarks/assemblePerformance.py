@@ -174,7 +174,7 @@ def main():
     L = []
     L.append("# Performance")
     L.append("")
-    L.append("Written by `./Allbenchmark%s` (do not edit by hand: run it again). Issue 9." % (
+    L.append("Written by `./Allbenchmark%s` (do not edit by hand: run it again)." % (
         {"quick": " -quick", "quick-micro": " -quick-micro"}.get(a.mode, "")))
     L.append("")
     if a.mode == "quick":

@@ -1,12 +1,12 @@
-// Fuzz target: contact response (seed 004 Sect. 4 and DEM soft contact):
+// Fuzz target: contact response ([Wedel2023] Sect. 4 and DEM soft contact):
 // resolveImpulse / resolveWallImpulse for every tangential model,
 // algebraicCollisionImpulse + applyImpulse, overlapRemoval, and the soft
 // contact model (parameters, contact duration, force with history).
 // Checks (invariants of one contact):
-//   impulse: outputs finite; linear momentum conserved (Eq. 63); each body's
-//     angular momentum about the contact point conserved (Eq. 70); kinetic
+//   impulse: outputs finite; linear momentum conserved (Eq. 63 of [Wedel2023]); each body's
+//     angular momentum about the contact point conserved (Eq. 70 of [Wedel2023]); kinetic
 //     energy not increased (in the wall frame for a moving wall); normal
-//     impulse >= 0; n.u+ = -eps_n n.u- for an approaching contact (Eq. 65);
+//     impulse >= 0; n.u+ = -eps_n n.u- for an approaching contact (Eq. 65 of [Wedel2023]);
 //   overlap removal: n.(d_B - d_A) = overlap, a wall never moves;
 //   soft contact: outputs finite; |F_t| <= mu max(F_n, 0) (Coulomb);
 //     elastic energy >= 0; torques balance the force couple (no net torque).
@@ -63,7 +63,7 @@ double kineticEnergy(const Body& b, const Vector3& v, const Vector3& w, const Ve
     return 0.5*b.mass*vr.squaredNorm() + 0.5*w.dot(b.inertia*w);
 }
 
-//- Angular momentum about p: I w + (r - p) x m v (Eq. 70)
+//- Angular momentum about p: I w + (r - p) x m v (Eq. 70 of [Wedel2023])
 Vector3 angularMomentum(const Body& b, const Vector3& v, const Vector3& w, const Vector3& p)
 {
     return b.inertia*w + (b.rb.position - p).cross(b.mass*v);
@@ -111,7 +111,7 @@ void checkImpulse(const Body& A, const Body& B, const CollisionPoint& cp, const 
     print("regime", double(int(r.regime))); print("friction fraction", r.frictionFraction);
     print("speed scale", speed); print("|P|", P);
 
-    // Normal impulse pushes (>= 0); the normal restitution is exact (Eq. 65)
+    // Normal impulse pushes (>= 0); the normal restitution is exact (Eq. 65 of [Wedel2023])
     require(r.normalImpulse >= -1e-12*P, "normal impulse >= 0", r.normalImpulse);
     if (r.regime != ImpulseRegime::separating)
     {
@@ -121,14 +121,14 @@ void checkImpulse(const Body& A, const Body& B, const CollisionPoint& cp, const 
         // its condition number, bounded here by the lever arms and mass ratios
         const double tol = 1e-7*speed;
         require(std::abs(n.dot(uPlus) + law.normalRestitution*n.dot(uMinus)) <= tol,
-                "n.u+ = -eps_n n.u- (Eq. 65)", n.dot(uPlus) + law.normalRestitution*n.dot(uMinus));
+                "n.u+ = -eps_n n.u- (Eq. 65 of [Wedel2023])", n.dot(uPlus) + law.normalRestitution*n.dot(uMinus));
     }
     else
     {
         require(P == 0, "no impulse for a separating contact", P);
     }
 
-    // Momentum (Eq. 63) and angular momentum about the contact point (Eq. 70)
+    // Momentum (Eq. 63 of [Wedel2023]) and angular momentum about the contact point (Eq. 70)
     if (A.mass > 0 && B.mass > 0)
     {
         const Vector3 before = A.mass*A.rb.velocity + B.mass*B.rb.velocity;
@@ -150,7 +150,7 @@ void checkImpulse(const Body& A, const Body& B, const CollisionPoint& cp, const 
         const double scale = spin0.norm() + spin1.norm()
                            + lever*body->mass*(body->rb.velocity.norm() + v1.norm());
         // I (I^-1 x) loses ~1e-16 x (condition number of I) relative
-        requireClose(L1, L0, 1e-13*(1 + body->inertiaRatio)*scale, "angular momentum about the contact point conserved (Eq. 70)");
+        requireClose(L1, L0, 1e-13*(1 + body->inertiaRatio)*scale, "angular momentum about the contact point conserved (Eq. 70 of [Wedel2023])");
     }
 
     // Kinetic energy not increased (wall frame for a moving wall)

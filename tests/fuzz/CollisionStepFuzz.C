@@ -201,7 +201,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         checkDiagnostics(d, substeps);
         if (conservative)
         {
-            // Impulses are equal and opposite (Eq. 63); overlap removal and
+            // Impulses are equal and opposite (Eq. 63 of [Wedel2023]); overlap removal and
             // free motion do not change momentum
             // Scale: |m v| before and after (spin can start translation)
             double scale = momentumScale;

@@ -1,6 +1,6 @@
-// Fuzz target: superellipsoid - superellipsoid contact (seed 004 Sect. 3.5):
+// Fuzz target: superellipsoid - superellipsoid contact ([Wedel2023] Sect. 3.5):
 // detectParticleContact (cold, warm from its own record, warm from an
-// arbitrary record), pairContactPart1 (Eqs. 51-59) and refineCommonNormal
+// arbitrary record), pairContactPart1 (Eqs. 51-59 of [Wedel2023]) and refineCommonNormal
 // (also with a point as body B).
 // Checks: well-formed contacts (finite, unit normal, status consistent with
 // the overlap); a converged cold detection's overlap (up to min c), the

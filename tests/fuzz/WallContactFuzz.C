@@ -1,4 +1,4 @@
-// Fuzz target: superellipsoid - wall contact (seed 004 Sect. 3.4):
+// Fuzz target: superellipsoid - wall contact ([Wedel2023] Sect. 3.4):
 // detectWallContact (closed form), wallContactPart1 and detectWallContactNewton
 // (the paper's Newton method, cold and warm), detectFaceContact on a convex
 // polygon (interior, edge, vertex) and selectWallContacts.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Height and horizontal spread of the collapsing sphere pile (seed 004
+"""Height and horizontal spread of the collapsing sphere pile ([Wedel2023]
 Sect. 5.4, Fig. 23) from the parcel positions of every written time.
 
 For the spheres of diameter d (floor z = 0, initial axis x = y = 0):

@@ -20,7 +20,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 RUNS = [("frictionless", "tab:blue", r"frictionless ($\epsilon_t$ = 1)"),
-        ("frictional", "tab:red", r"frictional ($\mu$ = 0.25, Eqs. 87-88)")]
+        ("frictional", "tab:red", r"frictional ($\mu$ = 0.25, Eqs. 87-88 of [Wedel2023])")]
 
 
 def readCsv(path):
@@ -71,7 +71,7 @@ def main():
         for t in (1, 2.5, 5, 10):
             ax.axvline(t, color="0.8", lw=0.8, zorder=0)
     axes[0].legend(fontsize=8)
-    fig.suptitle("Cylinder emptying in water: 300 spheres d = 11 mm, $\\epsilon_n$ = 0.2 (seed 004 Fig. 23)",
+    fig.suptitle("Cylinder emptying in water: 300 spheres d = 11 mm, $\\epsilon_n$ = 0.2 ([Wedel2023] Fig. 23)",
                  fontsize=10)
     fig.tight_layout()
     fig.savefig(os.path.join(plots, "pileExtent.png"), dpi=90)

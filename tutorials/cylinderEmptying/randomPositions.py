@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Random non-overlapping sphere centres in a vertical cylinder (seed 004
+"""Random non-overlapping sphere centres in a vertical cylinder ([Wedel2023]
 Sect. 5.3/5.4: "randomly injected into a cylindrical volume ... to ensure
 that particles do not overlap at initialization").
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hand the settled pile from the fill stage to the emptying stage (seed 004
+"""Hand the settled pile from the fill stage to the emptying stage ([Wedel2023]
 Sect. 5.4: "the particles are simply injected into a cubical domain with
 their final position after the preparatory filling process").
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Summary of the cylinderEmptying runs: the fill (settled pile) and the
 emptying (height, spread and height/spread at t = 1, 2.5, 5, 10 s), and
-whether the frictional pile stays higher and narrower (seed 004 Fig. 23).
+whether the frictional pile stays higher and narrower ([Wedel2023] Fig. 23).
 
   summary.py <runsDir>      (runs/<run>/fill, runs/<run>/empty)
 
@@ -65,7 +65,7 @@ def compare(difference, more, same, less, resolution=1e-4):
 def main():
     runs = sys.argv[1] if len(sys.argv) > 1 else "runs"
     extents = {}
-    print("cylinderEmptying summary (seed 004 Sect. 5.4)")
+    print("cylinderEmptying summary ([Wedel2023] Sect. 5.4)")
     for run in RUNS:
         fill = settledFrom(os.path.join(runs, run, "empty"))
         print("  %-12s fill:  %s: %s" % (run, fill, fillSummary(fill, os.path.join(runs, run, "empty"))))

@@ -105,7 +105,7 @@ def spow(v, e):
 
 
 def surface_points(p, n_eta=96, n_omega=192):
-    """Barr's parametric surface (particle frame), Eq. (3)'s signed powers."""
+    """Barr's parametric surface (particle frame), signed powers of Eq. (3) of [Wedel2023]."""
     eta, om = np.meshgrid(np.linspace(-math.pi/2, math.pi/2, n_eta), np.linspace(-math.pi, math.pi, n_omega))
     ce, se = spow(np.cos(eta), p["eps1"]), spow(np.sin(eta), p["eps1"])
     cw, sw = spow(np.cos(om), p["eps2"]), spow(np.sin(om), p["eps2"])
@@ -113,13 +113,13 @@ def surface_points(p, n_eta=96, n_omega=192):
 
 
 def inside(p, xp):
-    """Inside-out function S < 0 of Eq. (3) (particle frame points, rows)."""
+    """Inside-out function S < 0 of Eq. (3) of [Wedel2023] (particle frame points, rows)."""
     u = np.abs(xp[:, 0]/p["a"])**(2/p["eps2"]) + np.abs(xp[:, 1]/p["b"])**(2/p["eps2"])
     return u**(p["eps2"]/p["eps1"]) + np.abs(xp[:, 2]/p["c"])**(2/p["eps1"]) < 1
 
 
 def volume(p):
-    """Eq. (17) volume: 2 a b c eps1 eps2 B(eps1/2 + 1, eps1) B(eps2/2, eps2/2)."""
+    """Eq. (17) of [Wedel2023] volume: 2 a b c eps1 eps2 B(eps1/2 + 1, eps1) B(eps2/2, eps2/2)."""
     def beta(x, y):
         return math.gamma(x)*math.gamma(y)/math.gamma(x + y)
     return 2*p["a"]*p["b"]*p["c"]*p["eps1"]*p["eps2"]*beta(p["eps1"]/2 + 1, p["eps1"])*beta(p["eps2"]/2, p["eps2"]/2)

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Plots of the particleCollision runs (seed 004 Sect. 5.2, as in Figs. 16-19).
+"""Plots of the particleCollision runs ([Wedel2023] Sect. 5.2, as in Figs. 16-19).
 
 Reads variants/<name>/trajectory.dat (written by Allrun from the log with
 logParcels: t id x y z ux uy uz wx wy wz KEtrans KErot per parcel, A = 0:0,

@@ -131,7 +131,7 @@ def quaternion_matrix(q):
 def surfaces_from_particles(piece, resolution):
     """Triangulated true shapes built from a particles file (centres,
     quaternion, halfAxes, epsilon1, epsilon2): the same parametric surface
-    as the surfaces file, r = Q r' + r_c (Eq. 27)."""
+    as the surfaces file, r = Q r' + r_c (Eq. 27 of [Wedel2023])."""
     centres = data_array(piece.find("Points"), "Points").reshape(-1, 3)
     point_data = piece.find("PointData")
     needed = {}

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Plots of the wallCollision runs (seed 004 Sect. 5.1, as in Figs. 11-14).
+"""Plots of the wallCollision runs ([Wedel2023] Sect. 5.1, as in Figs. 11-14).
 
 Reads variants/<name>/trajectory.dat (written by Allrun from the log with
 logParcels: t id x y z ux uy uz wx wy wz KEtrans KErot, w = omega' in the

@@ -3,8 +3,8 @@ Application
     superellipsoidFilling
 
 Description
-    OpenFOAM-free demo of the multi-particle collision step (seed 004
-    Sect. 5.3, issue 8's cylinderFilling without fluid): particles dropped
+    OpenFOAM-free demo of the multi-particle collision step ([Wedel2023]
+    Sect. 5.3, the cylinderFilling tutorial without fluid): particles dropped
     into a vertical cylinder D = 0.057 m (faceted: nSides side faces and a
     floor fan of nSides triangles), eps_n = 0.2, frictionless, Dt = 1e-5 s,
     rho = 1000 kg/m^3, gravity; random non-overlapping start positions and

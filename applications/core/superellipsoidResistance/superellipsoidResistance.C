@@ -4,7 +4,7 @@ Application
 
 Description
     Prints the particle-frame resistance tensors K, Omega, Pi (Eqs. 5 and 21
-    of seed 004, normalised by c) of a superellipsoid.
+    of [Wedel2023], normalised by c) of a superellipsoid.
 
 Usage
     superellipsoidResistance a b c eps1 eps2 [options]

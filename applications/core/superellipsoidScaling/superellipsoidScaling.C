@@ -4,7 +4,7 @@ Application
 
 Description
     Cost of the core's multi-particle collision step (CollisionStep,
-    impulse model) against the particle count N, for issue 9's scaling
+    impulse model) against the particle count N, for the scaling
     study (tests/benchmarks/studies/coreScaling/Allrun). Prints ONE line of
     key=value figures.
 
@@ -20,7 +20,7 @@ Description
       dilute   particle-laden flow: lattice spacing 5 a, no walls, no
                gravity, random velocities 0.1 m/s (the broad phase finds
                candidates, few pairs touch)
-    Both: eps_n = 0.2, frictionless (issue 8's filling laws), substep
+    Both: eps_n = 0.2, frictionless (the filling's laws), substep
     h = 1e-5 s, 10 substeps per advance() (as the OpenFOAM layer calls it
     per fluid step: validation, cache pruning and energies included).
     The first warmupSteps advance() calls (first-touch allocations, warm

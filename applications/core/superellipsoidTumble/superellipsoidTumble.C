@@ -6,7 +6,7 @@ Description
     Core-level (OpenFOAM-free) demonstration: torque-free tumbling of a
     superellipsoid started close to its intermediate principal axis (the
     "tennis-racket" or Dzhanibekov effect). Prints the mass properties
-    (Eqs. (17)-(19), seed 004), integrates Euler's equations (14)-(16) with
+    (Eqs. (17)-(19) of [Wedel2023]), integrates Euler's equations (14)-(16) with
     the Lie-group splitting of dynamics/RigidBodyRotation, and summarises the
     number of flips of the intermediate axis and the conservation of energy,
     |L| and |e|.

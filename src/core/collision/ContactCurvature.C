@@ -35,7 +35,7 @@ double meanCurvature(const Vector3& g, const Matrix3& H)
 {
     checkDerivatives(g, H);
     const double g2 = g.squaredNorm();
-    // Seed 002 Eq. (39); negative for convex bodies with outward gradient
+    // Eq. (39) of [Podlozhnyuk2017]; negative for convex bodies with outward gradient
     return std::abs(g.dot(H*g) - g2*H.trace())/(2*g2*std::sqrt(g2));
 }
 
@@ -91,7 +91,7 @@ double surfaceCurvatureRadius
     if (!contactPoint.allFinite()) invalid("contactPoint", contactPoint.norm(), "must be finite");
     if (shape.isSphere())
     {
-        // Closed form (issue 9): the level sets of a sphere's S are the
+        // Closed form: the level sets of a sphere's S are the
         // concentric spheres, so both curvature models give 1/rho at the
         // distance rho of the point from the centre; the same cap and
         // centre rule as below (volume-equivalent radius = a)
@@ -105,7 +105,7 @@ double surfaceCurvatureRadius
         const double cap = capFactor*volumeRadius;
         return rho < cap ? rho : cap;
     }
-    // Curvature is invariant under rotation: evaluate in the particle frame (Eq. 27)
+    // Curvature is invariant under rotation: evaluate in the particle frame (Eq. 27 of [Wedel2023])
     const ShapeDerivatives d = shape.derivatives(pose.toParticleFrame(contactPoint), 2);
     const double volumeRadius = 0.5*shape.volumeEquivalentDiameter();
     // The contact point of a deep overlap can reach the centre, where S has no

@@ -65,7 +65,7 @@ ImpulseResult finish
     result.impulse = R0.transpose()*frame.P;
     result.normalImpulse = frame.P.x();
     result.tangentialImpulse = result.impulse - result.normalImpulse*contact.normal;
-    // Eq. (70)/(63): velocity changes of the impulse at the contact point
+    // Eq. (70)/(63) of [Wedel2023]: velocity changes of the impulse at the contact point
     RigidBody an = a, bn = b;
     applyImpulse(an, bn, contact.point, result.impulse);
     result.velocityA = an.velocity;
@@ -162,7 +162,7 @@ Vector3 relativeContactVelocity(const RigidBody& a, const RigidBody& b, const Ve
 
 double generalisedAlpha(const Matrix3& K, const Vector3& normal, const Vector3& slipDirection)
 {
-    // Sphere limit: n.K.n = 1/m*, t.K.t = 1/m* + r1^2/I1 + r2^2/I2 -> Eq. (88)
+    // Sphere limit: n.K.n = 1/m*, t.K.t = 1/m* + r1^2/I1 + r2^2/I2 -> Eq. (88) of [Wedel2023]
     return normal.dot(K*normal)/slipDirection.dot(K*slipDirection);
 }
 
@@ -174,14 +174,14 @@ double schwagerTangentialRestitution
 {
     if (!(alpha > 0 && std::isfinite(alpha))) invalid("alpha", alpha, "must be positive and finite");
     if (!(tangentialSpeed > 0)) return 1;
-    // Eq. (87)
+    // Eq. (87) of [Wedel2023]
     return std::max(0.0, 1 - mu*(1 + epsN)*std::abs(normalSpeed)/(alpha*tangentialSpeed));
 }
 
 
 void applyImpulse(RigidBody& a, RigidBody& b, const Vector3& contactPoint, const Vector3& impulse)
 {
-    // Eqs. (63), (70): dv = P/m, dw = I^-1 (r x P), r from centre to contact
+    // Eqs. (63), (70) of [Wedel2023]: dv = P/m, dw = I^-1 (r x P), r from centre to contact
     b.velocity += b.inverseMass*impulse;
     b.angularVelocity += b.inverseInertia*(contactPoint - b.position).cross(impulse);
     a.velocity -= a.inverseMass*impulse;
@@ -200,7 +200,7 @@ ImpulseResult resolveImpulse
     checkPair(a, b, contact);
     validateImpulseLaw(law);
 
-    // Eqs. (60)-(62): everything in the collision frame, e1'' = n
+    // Eqs. (60)-(62) of [Wedel2023]: everything in the collision frame, e1'' = n
     const Matrix3 R0 = collisionFrame(contact.normal);
     const Matrix3 K = R0*collisionMatrix(a, b, contact.point)*R0.transpose();
     const Vector3 uMinus = R0*relativeContactVelocity(a, b, contact.point);
@@ -214,7 +214,7 @@ ImpulseResult resolveImpulse
     }
 
     // Frictionless impulse P0 = lambda e1'': (K P0)_x = -(1 + eps_n) gN,
-    // Eqs. (65)/(75) with the full angular-momentum balance (70)/(80)
+    // Eqs. (65)/(75) of [Wedel2023] with the full angular-momentum balance (70)/(80)
     const double epsN = law.normalRestitution;
     FrameImpulse frictionless;
     frictionless.P = Vector3(-(1 + epsN)*gN/K(0, 0), 0, 0);
@@ -244,7 +244,7 @@ ImpulseResult resolveImpulse
     }
 
     // Friction impulse Q: K Q = (0, (eps_t - 1) slip) keeps the normal
-    // restitution exact and scales the slip to eps_t slip (Eq. 67 for spheres)
+    // restitution exact and scales the slip to eps_t slip (Eq. 67 of [Wedel2023] for spheres)
     const Eigen::LDLT<Matrix3> Kinv(K);
     const Vector3 Q = Kinv.solve((epsT - 1)*slip);
 
@@ -318,7 +318,7 @@ Vector3 algebraicCollisionImpulse
     const Matrix3 R0 = collisionFrame(contact.normal);
     const Matrix3 K = R0*collisionMatrix(a, b, contact.point)*R0.transpose();
     const Vector3 uMinus = R0*relativeContactVelocity(a, b, contact.point);
-    // Eqs. (65), (67): u+ = (-eps_n u_n, eps_t u_t1, eps_t u_t2)
+    // Eqs. (65), (67) of [Wedel2023]: u+ = (-eps_n u_n, eps_t u_t1, eps_t u_t2)
     const Vector3 uPlus(-epsN*uMinus.x(), epsT*uMinus.y(), epsT*uMinus.z());
     return R0.transpose()*K.ldlt().solve(uPlus - uMinus);
 }

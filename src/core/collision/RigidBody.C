@@ -66,7 +66,7 @@ RigidBody RigidBody::particle
     }
     checkVectors(position, velocity, angularVelocity);
 
-    // Eq. (62): I = Q I' Q^T, hence I^-1 = Q diag(1/I') Q^T
+    // Eq. (62) of [Wedel2023]: I = Q I' Q^T, hence I^-1 = Q diag(1/I') Q^T
     const Matrix3 Q = orientation.normalized().toRotationMatrix();
     RigidBody body;
     body.inverseMass = 1.0/mass;
@@ -144,7 +144,7 @@ Vector3 RigidBody::linearMomentum() const
 Vector3 RigidBody::angularMomentumAbout(const Vector3& p) const
 {
     if (isWall()) return Vector3::Zero();
-    // Eq. (70): I omega + (r - p) x m v
+    // Eq. (70) of [Wedel2023]: I omega + (r - p) x m v
     return inverseInertia.ldlt().solve(angularVelocity) + (position - p).cross(linearMomentum());
 }
 

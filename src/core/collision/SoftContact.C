@@ -342,7 +342,7 @@ SoftContactResult softContactForce
         out.normalForce = p.normalStiffness*delta*sqrtDelta
                         + p.dampingCoefficient*std::sqrt(sqrtDelta)*deltaRate;
         out.elasticEnergy = 0.4*p.normalStiffness*delta*delta*sqrtDelta;
-        kt = 8*p.effectiveShearModulus*std::sqrt(p.effectiveRadius*delta);   // seed 000 Eq. (37)
+        kt = 8*p.effectiveShearModulus*std::sqrt(p.effectiveRadius*delta);   // Eq. (37) of [Campello2015]
     }
     else
     {
@@ -353,7 +353,7 @@ SoftContactResult softContactForce
     const double compressive = std::max(out.normalForce, 0.0);
 
     // Tangential spring: re-project the stored elongation on the current
-    // tangent plane (keeping its length), then add the slip increment (seed 000 Eq. 30)
+    // tangent plane (keeping its length), then add the slip increment (Eq. 30 of [Campello2015])
     Vector3 xi = history.displacement;
     const double xiLength = xi.norm();
     xi -= xi.dot(n)*n;
@@ -363,11 +363,11 @@ SoftContactResult softContactForce
 
     Vector3 ft = -kt*xi;                            // force on B, opposes its slip
     const double ftNorm = ft.norm();
-    if (ftNorm > p.staticFriction*compressive)      // Eq. (32) fails: slip
+    if (ftNorm > p.staticFriction*compressive)      // Eq. (32) of [Campello2015] fails: slip
     {
         out.sliding = true;
         ft = ftNorm > 0 ? Vector3(-p.dynamicFriction*compressive*xi/xi.norm()) : Vector3::Zero();
-        xi = kt > 0 ? Vector3(-ft/kt) : Vector3::Zero();   // Eqs. (35)-(36)
+        xi = kt > 0 ? Vector3(-ft/kt) : Vector3::Zero();   // Eqs. (35)-(36) of [Campello2015]
     }
     out.tangentialForce = ft;
     out.history.displacement = xi;

@@ -8,7 +8,7 @@ namespace superellipsoid
 
 Plane Plane::fromPoints(const Vector3& a, const Vector3& b, const Vector3& c)
 {
-    // Eq. (24)
+    // Eq. (24) of [Wedel2023]
     const Vector3 n = (c - a).cross(b - a);
     const double len = n.norm();
     if (!(len > 0) || !std::isfinite(len))

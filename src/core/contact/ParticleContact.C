@@ -30,7 +30,7 @@ struct RelativeFrame
 };
 
 
-//- Part 1 Newton (Eqs. 56-59) in A's frame from z0
+//- Part 1 Newton (Eqs. 56-59 of [Wedel2023]) in A's frame from z0
 NewtonLagrangeResult part1Newton
 (
     const Superellipsoid& A, const Superellipsoid& B, const RelativeFrame& f,
@@ -43,10 +43,10 @@ NewtonLagrangeResult part1Newton
         const ShapeDerivatives dA = A.derivatives(x, 2);
         const ShapeDerivatives dB = B.derivatives(f.M*x + f.t, 2);
         const Vector3 g2 = f.M.transpose()*dB.gradient;
-        // Eq. (56): grad S2 + lambda grad S1 = 0;  Eq. (57): S1 = 0
+        // Eq. (56) of [Wedel2023]: grad S2 + lambda grad S1 = 0;  Eq. (57): S1 = 0
         F.head<3>() = g2 + z(3)*dA.gradient;
         F(3) = dA.value;
-        // Eq. (59)
+        // Eq. (59) of [Wedel2023]
         J.topLeftCorner<3, 3>() = f.M.transpose()*dB.hessian*f.M + z(3)*dA.hessian;
         J.topRightCorner<3, 1>() = dA.gradient;
         J.bottomLeftCorner<1, 3>() = dA.gradient.transpose();
@@ -58,7 +58,7 @@ NewtonLagrangeResult part1Newton
 }
 
 
-//- Lagrange multiplier estimate at x: least squares of Eq. (56)
+//- Lagrange multiplier estimate at x: least squares of Eq. (56) of [Wedel2023]
 double multiplierAt
 (
     const Superellipsoid& A, const Superellipsoid& B, const RelativeFrame& f, const Vector3& x
@@ -376,7 +376,7 @@ CommonNormalResult refineCommonNormal
             const DirectionalOverlap trial = directionalOverlap(A, poseA, B, poseB, nTrial);
             if (trial.delta < cur.delta)
             {
-                // Converged in the sense of seed 004 (points move < tol):
+                // Converged in the sense of [Wedel2023] (points move < tol):
                 // near-vertex support points (eps -> 2) barely move with n
                 // (the distances only where the decrease test passes: two
                 // square roots saved on most steps)
@@ -612,7 +612,7 @@ Contact detectParticleContactGeneric
         // Fallback: the paper's path.
         haveLast = false;
         c.usedFallback = true;
-        // 1. Part 1 (Eqs. 51-59), run for (A in B) and (B in A) so that the
+        // 1. Part 1 (Eqs. 51-59 of [Wedel2023]), run for (A in B) and (B in A) so that the
         //    set of starting normals is swap-symmetric
         const PairPart1Result p1 = pairContactPart1(A, poseA, B, poseB, productionPart1Iterations, false);
         const PairPart1Result p1r = pairContactPart1(B, poseB, A, poseA, productionPart1Iterations, false);

@@ -60,11 +60,11 @@ Contact detectWallContact(const Superellipsoid& shape, const Pose& pose, const P
 
 WallPart1Result wallContactPart1(const Superellipsoid& shape, const Pose& pose, const Plane& plane)
 {
-    // Particle frame: wall W = n'.(x - p') (Eq. 40 with Eq. 27)
+    // Particle frame: wall W = n'.(x - p') (Eq. 40 of [Wedel2023] with Eq. 27)
     const Vector3 n = pose.directionToParticleFrame(plane.normal);
     const Vector3 p = pose.toParticleFrame(plane.point);
 
-    // Eqs. (39), (42): F = [grad S + lambda n ; n.(x - p)], J = [H n; n^T 0]
+    // Eqs. (39), (42) of [Wedel2023]: F = [grad S + lambda n ; n.(x - p)], J = [H n; n^T 0]
     auto eval = [&](const Vector4& z, Vector4& F, Eigen::Matrix4d& J) -> bool
     {
         const Vector3 x = z.head<3>();
@@ -101,15 +101,15 @@ WallPart1Result wallContactPart1(const Superellipsoid& shape, const Pose& pose, 
 namespace
 {
 
-//- Part 2, Eqs. (43)-(50), particle frame, from x0 on (or near) the surface
+//- Part 2, Eqs. (43)-(50) of [Wedel2023], particle frame, from x0 on (or near) the surface
 NewtonLagrangeResult wallPart2Newton
 (
     const Superellipsoid& shape, const Vector3& n, const Vector3& x0, double tol
 )
 {
-    // f(x) = n.g/|g|;  grad f = H P n/|g|, P = I - g^ g^T   (Eq. 47)
+    // f(x) = n.g/|g|;  grad f = H P n/|g|, P = I - g^ g^T   (Eq. 47 of [Wedel2023])
     // d(grad f)/dx = T(v)/|g| - [(H g^)(H v)^T + (H v)(H g^)^T + (n.g^) H P H]/|g|^2,
-    // v = P n, T(v)_ij = T_ijk v_k                          (Eq. 49, expanded)
+    // v = P n, T(v)_ij = T_ijk v_k                          (Eq. 49 of [Wedel2023], expanded)
     auto eval = [&](const Vector4& z, Vector4& F, Eigen::Matrix4d& J) -> bool
     {
         const Vector3 x = z.head<3>();

@@ -1,5 +1,5 @@
 /*---------------------------------------------------------------------------*\
-    Rigid-body rotation: Euler's equations, Eqs. (14)-(16) of seed 004, with
+    Rigid-body rotation: Euler's equations, Eqs. (14)-(16) of [Wedel2023], with
     a kick-drift-kick Lie-group splitting. See RigidBodyRotation.H.
 \*---------------------------------------------------------------------------*/
 #include "dynamics/RigidBodyRotation.H"
@@ -250,7 +250,7 @@ Vector3 eulerEquationsRate
     const Vector3& T
 )
 {
-    // Eqs. (14)-(16): I_x' dw_x'/dt = T_x' + w_y' w_z' [I_y' - I_z'], cyclic
+    // Eqs. (14)-(16) of [Wedel2023]: I_x' dw_x'/dt = T_x' + w_y' w_z' [I_y' - I_z'], cyclic
     return Vector3
     (
         (T.x() + w.y()*w.z()*(I.y() - I.z()))/I.x(),

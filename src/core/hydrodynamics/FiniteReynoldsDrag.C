@@ -105,7 +105,7 @@ FiniteReynoldsDrag finiteReynoldsDrag
         fluidFraction,
         sphericity
     );
-    // Eqs. (5)-(6) scaled by f: F = f pi mu c R^T K' R (u - v)
+    // Eqs. (5)-(6) of [Wedel2023] scaled by f: F = f pi mu c R^T K' R (u - v)
     D.dragCoefficient =
         D.correction.factor*pi*fluid.dynamicViscosity()*particle.c
        *toGlobalFrame(particle.tensors.K, globalToParticle);

@@ -93,7 +93,7 @@ HydrodynamicForce hydrodynamicForce
 
     if (terms.drag)
     {
-        // Eqs. (5)-(6): F_D = pi rho_f nu_f c R^T K' R (u - v)
+        // Eqs. (5)-(6) of [Wedel2023]: F_D = pi rho_f nu_f c R^T K' R (u - v)
         F.dragCoefficient = translationalResistance
         (
             particle.tensors.K, particle.c, fluid.dynamicViscosity(), globalToParticle
@@ -102,17 +102,17 @@ HydrodynamicForce hydrodynamicForce
     }
     if (terms.gravityBuoyancy)
     {
-        // Eq. (7), first term: V_p (rho_p - rho_f) g
+        // Eq. (7) of [Wedel2023], first term: V_p (rho_p - rho_f) g
         F.gravityBuoyancy = Vp*(particle.density - rhoF)*flow.gravity;
     }
     if (terms.pressureGradient)
     {
-        // Eq. (7), second term: V_p rho_f Du/Dt
+        // Eq. (7) of [Wedel2023], second term: V_p rho_f Du/Dt
         F.pressureGradient = Vp*rhoF*flow.fluidMaterialAcceleration;
     }
     if (terms.addedMass)
     {
-        // Eq. (7), third term: -1/2 V_p rho_f (dv/dt - du/dt); dv/dt moved left
+        // Eq. (7) of [Wedel2023], third term: -1/2 V_p rho_f (dv/dt - du/dt); dv/dt moved left
         F.addedMass = 0.5*Vp*rhoF*flow.fluidAccelerationAlongParticle;
         F.effectiveMass += 0.5*Vp*rhoF;
     }
@@ -139,7 +139,7 @@ Vector3 implicitVelocityUpdate
       + dt*(other + force.dragCoefficient*fluidVelocity);
     // lhs is symmetric positive definite with condition number <= 1 +
     // dt |C|/m: the closed-form 3x3 inverse (cofactors) is accurate and
-    // costs a fraction of a general LU (issue 9 profile: 7 % of a sphere run)
+    // costs a fraction of a general LU (7 % of a sphere run when profiled)
     return lhs.inverse()*rhs;
 }
 
@@ -172,7 +172,7 @@ Vector3 terminalVelocity
     validate(particle, fluid);
     requireFinite("gravity", gravity);
     validateResistanceTensors(particle.tensors);
-    // Eq. (7) at steady state: 0 = V_p (rho_p - rho_f) g - C v
+    // Eq. (7) of [Wedel2023] at steady state: 0 = V_p (rho_p - rho_f) g - C v
     const Matrix3 C = translationalResistance
     (
         particle.tensors.K, particle.c, fluid.dynamicViscosity(), globalToParticle
@@ -192,12 +192,12 @@ FlowGradientInParticleFrame flowGradientInParticleFrame
     // L(i, j) = d u_i/d x_j = gradU(j, i); L' = R L R^T
     const Matrix3 L = globalToParticle*gradU.transpose()*globalToParticle.transpose();
     FlowGradientInParticleFrame g;
-    // Eq. (22)
+    // Eq. (22) of [Wedel2023]
     g.strainRate <<
         0.5*(L(2, 1) + L(1, 2)),
         0.5*(L(0, 2) + L(2, 0)),
         0.5*(L(1, 0) + L(0, 1));
-    // Eq. (23)
+    // Eq. (23) of [Wedel2023]
     g.spin <<
         0.5*(L(2, 1) - L(1, 2)),
         0.5*(L(0, 2) - L(2, 0)),
@@ -219,7 +219,7 @@ HydrodynamicTorque hydrodynamicTorque
     requireFinite("angularVelocity", angularVelocityParticleFrame);
     const FlowGradientInParticleFrame g = flowGradientInParticleFrame(gradU, globalToParticle);
 
-    // Eq. (21)
+    // Eq. (21) of [Wedel2023]
     const double c = particle.c;
     const double scale = pi*fluid.dynamicViscosity()*c*c*c;
     HydrodynamicTorque T;
@@ -240,7 +240,7 @@ Vector3 torqueFreeAngularVelocity
     const FlowGradientInParticleFrame& gradient
 )
 {
-    // Eq. (21) = 0: Omega' (spin - omega) = -Pi' s
+    // Eq. (21) of [Wedel2023] = 0: Omega' (spin - omega) = -Pi' s
     return gradient.spin + tensors.Omega.llt().solve(tensors.Pi*gradient.strainRate);
 }
 
@@ -271,7 +271,7 @@ double stokesNumber
     requirePositive("velocityScale", velocityScale);
     requirePositive("kinematicViscosity", kinematicViscosity);
     requirePositive("lengthScale", lengthScale);
-    // Eq. (10)
+    // Eq. (10) of [Wedel2023]
     return (particleDensity/fluidDensity)*equivalentDiameter*equivalentDiameter
           *velocityScale/(18*kinematicViscosity*lengthScale);
 }
@@ -281,7 +281,7 @@ DensityRatioParameters densityRatioParameters(double particleDensity, double flu
 {
     requirePositive("particleDensity", particleDensity);
     requirePositive("fluidDensity", fluidDensity);
-    // Eq. (9)
+    // Eq. (9) of [Wedel2023]
     const double denominator = particleDensity + 0.5*fluidDensity;
     return {fluidDensity/denominator, particleDensity/denominator};
 }

@@ -134,13 +134,13 @@ ResistanceTensors exactEllipsoidResistance(double a, double b, double c)
     const double a2 = a*a, b2 = b*b, c2 = c*c, c3 = c*c2;
 
     ResistanceTensors t;
-    // Translation, resistance-tensors.md Sect. 2.2 (Oberbeck)
+    // Translation (Oberbeck [Oberbeck1876])
     t.K.diagonal() <<
         16/(c*(I.chi0 + a2*I.alpha0)),
         16/(c*(I.chi0 + b2*I.beta0)),
         16/(c*(I.chi0 + c2*I.gamma0));
 
-    // Rotation and strain, Jeffery (1922), same section
+    // Rotation and strain (Jeffery [Jeffery1922])
     const double dx = 3*c3*(b2*I.beta0 + c2*I.gamma0);
     const double dy = 3*c3*(c2*I.gamma0 + a2*I.alpha0);
     const double dz = 3*c3*(a2*I.alpha0 + b2*I.beta0);

@@ -116,7 +116,7 @@ public:
            + bc*0.5*pi*std::sin(0.5*pi*std::abs(s));
     }
 
-    //- Degree-1 homogeneous gauge F (F = 1 on the surface, Eq. 3) and grad F
+    //- Degree-1 homogeneous gauge F (F = 1 on the surface, Eq. 3 of [Wedel2023]) and grad F
     double gauge(const Vector3& x, Vector3& gradF) const
     {
         const double px = 2/e2_, pz = 2/e1_;
@@ -385,7 +385,7 @@ StokesResistanceResult solveStokesResistance
     }
 
     // Right-hand sides: translations e_k, rotations e_k x x, strains E_k x
-    // with f: (0, z, y), g: (z, 0, x), h: (y, x, 0)   (Eq. 22)
+    // with f: (0, z, y), g: (z, 0, x), h: (y, x, 0)   (Eq. 22 of [Wedel2023])
     Eigen::MatrixXd rhs(3*N, 9);
     for (int i = 0; i < N; ++i)
     {
@@ -415,7 +415,7 @@ StokesResistanceResult solveStokesResistance
         }
     }
 
-    // Normalisation of Eqs. (5) and (21) with mu = 1, unit velocities:
+    // Normalisation of Eqs. (5) and (21) of [Wedel2023] with mu = 1, unit velocities:
     // K e_k = int q/(pi c), Omega e_k = Pi e_k = int y x q/(pi c^3)
     const double c = shape.c;
     StokesResistanceResult result;
@@ -507,7 +507,7 @@ ResistanceTensors cachedStokesResistance
                     << format((*m)(r, 2)) << "\n";
             }
         }
-        out << "# K, Omega, Pi (particle frame, Eqs. 5 and 21 of seed 004);"
+        out << "# K, Omega, Pi (particle frame, Eqs. 5 and 21 of [Wedel2023]);"
             << " boundary element solve, " << result.panelCount << " panels, "
             << result.seconds << " s\n";
     }

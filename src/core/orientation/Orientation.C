@@ -1,6 +1,6 @@
 /*---------------------------------------------------------------------------*\
-    Orientation by unit quaternions, seed 004 Sect. 2.2, Eqs. (11)-(13).
-    See Orientation.H for the conventions and the Eq. (12) erratum.
+    Orientation by unit quaternions, [Wedel2023] Sect. 2.2, Eqs. (11)-(13).
+    See Orientation.H for the conventions and the Eq. (12) of [Wedel2023] erratum.
 \*---------------------------------------------------------------------------*/
 #include "orientation/Orientation.H"
 
@@ -39,7 +39,7 @@ double wrapAngle(double angle)
 
 Quaternion quaternionFromEulerAngles(const EulerAngles& angles)
 {
-    // Eq. (11): e = q_z(phi) (x) q_x(theta) (x) q_z(psi)
+    // Eq. (11) of [Wedel2023]: e = q_z(phi) (x) q_x(theta) (x) q_z(psi)
     const double halfSum = 0.5*(angles.phi + angles.psi);
     const double halfDiff = 0.5*(angles.phi - angles.psi);
     const double cosHalfTheta = std::cos(0.5*angles.theta);
@@ -57,7 +57,7 @@ Quaternion quaternionFromEulerAngles(const EulerAngles& angles)
 
 EulerAngles eulerAnglesFromQuaternion(const Quaternion& eIn)
 {
-    // Invert Eq. (11) written as two complex numbers:
+    // Invert Eq. (11) of [Wedel2023] written as two complex numbers:
     //   e0 + i e3 = cos(theta/2) exp(i (phi + psi)/2)
     //   e1 + i e2 = sin(theta/2) exp(i (phi - psi)/2)
     const Quaternion e = normalisedOrientation(eIn);
@@ -96,7 +96,7 @@ EulerAngles eulerAnglesFromQuaternion(const Quaternion& eIn)
 
 Matrix3 rotationMatrix(const Quaternion& e)
 {
-    // Eq. (12), with the erratum R(2,3) = 2[e2e3 + e0e1] (see Orientation.H):
+    // Eq. (12) of [Wedel2023], with the erratum R(2,3) = 2[e2e3 + e0e1] (see Orientation.H):
     // R = (e0^2 - |e|^2) I + 2 e e^T - 2 e0 [e]x maps global to particle.
     const double e0 = e.w(), e1 = e.x(), e2 = e.y(), e3 = e.z();
 
@@ -110,7 +110,7 @@ Matrix3 rotationMatrix(const Quaternion& e)
 
 Vector4 quaternionRate(const Quaternion& e, const Vector3& omegaParticle)
 {
-    // Eq. (13): de/dt = 1/2 G^T omega', i.e. de/dt = 1/2 e (x) (0, omega')
+    // Eq. (13) of [Wedel2023]: de/dt = 1/2 G^T omega', i.e. de/dt = 1/2 e (x) (0, omega')
     const double e0 = e.w(), e1 = e.x(), e2 = e.y(), e3 = e.z();
 
     Eigen::Matrix<double, 4, 3> GT;

@@ -131,7 +131,7 @@ VtkWriteSummary writeSurfacesVtp
     orientations.reserve(particles.size());
     for (const VtkParticle& p : particles) orientations.push_back(checkedOrientation(p, shapes));
 
-    // One particle-frame mesh and its unit normals (Eq. 30) per shape
+    // One particle-frame mesh and its unit normals (Eq. 30 of [Wedel2023]) per shape
     std::vector<SurfaceMesh> meshes;
     std::vector<std::vector<Vector3>> normals;
     for (const Superellipsoid& s : shapes)
@@ -148,7 +148,7 @@ VtkWriteSummary writeSurfacesVtp
 
     header(os, summary.points, 0, summary.cells);
 
-    // Points: Eq. (27), r = R^T r' + r_c
+    // Points: Eq. (27) of [Wedel2023], r = R^T r' + r_c
     os << "<Points>\n";
     beginArray(os, "Float64", "Points", 3);
     os.precision(surfacePointDigits);

@@ -1,6 +1,6 @@
 /*---------------------------------------------------------------------------*\
-    Superellipsoid shape: inside-out function (seed 004, Eq. 3), its
-    analytic derivatives up to third order, mass properties (Eqs. 17-19),
+    Superellipsoid shape: inside-out function (Eq. 3 of [Wedel2023]), its
+    analytic derivatives up to third order, mass properties (Eqs. 17-19 of [Wedel2023]),
     bounding sphere and a parametric surface triangulation.
 \*---------------------------------------------------------------------------*/
 #include "shape/Superellipsoid.H"
@@ -155,7 +155,7 @@ Superellipsoid::Superellipsoid(double a, double b, double c, double eps1, double
     //   int x'^2 dV = 1/2 a^3 b c eps1 eps2 B(3eps2/2, eps2/2) B(eps1/2, 2eps1 + 1)
     //   int y'^2 dV = same with a^3 b -> a b^3
     //   int z'^2 dV = 2 a b c^3 eps1 eps2 B(eps2/2, eps2/2 + 1) B(3eps1/2, eps1 + 1)
-    // which reproduce Eqs. (17)-(19) of seed 004 (Jaklic et al. 2000) as
+    // which reproduce Eqs. (17)-(19) of [Wedel2023] (Jaklic et al. 2000) as
     // I_x' = rho (int y'^2 + int z'^2), etc.
     const double inPlane =
         0.5*a_*b_*c_*eps1_*eps2_
@@ -414,7 +414,7 @@ Tensor3 Superellipsoid::thirdDerivatives(const Vector3& xp) const
 
 Vector3 Superellipsoid::unitNormal(const Vector3& xp) const
 {
-    // Eq. (30), n = grad S/|grad S|; scale by the largest component first so
+    // Eq. (30) of [Wedel2023], n = grad S/|grad S|; scale by the largest component first so
     // that tiny or huge gradients normalise without underflow or overflow
     const Vector3 g = gradient(xp);
     const double m = g.cwiseAbs().maxCoeff();
@@ -459,7 +459,7 @@ double Superellipsoid::mass(double density) const
 
 Vector3 Superellipsoid::principalMoments(double density) const
 {
-    // Eqs. (17)-(19): I_x' = rho int (y'^2 + z'^2) dV, etc.
+    // Eqs. (17)-(19) of [Wedel2023]: I_x' = rho int (y'^2 + z'^2) dV, etc.
     const Vector3& M = secondMoments_;
     return density*Vector3(M.y() + M.z(), M.x() + M.z(), M.x() + M.y());
 }
@@ -567,7 +567,7 @@ ShapeDerivatives derivativesGlobal
     int order
 )
 {
-    // Eq. (27): r' = R (r - r_c)
+    // Eq. (27) of [Wedel2023]: r' = R (r - r_c)
     return toGlobalFrame(shape.derivatives(R*(r - rc), order), R);
 }
 

@@ -37,7 +37,7 @@ constexpr double wallQueryMargin = 0.5;
     throw std::invalid_argument(os.str());
 }
 
-//- Velocity of the material point p of a particle, Eq. (64)
+//- Velocity of the material point p of a particle, Eq. (64) of [Wedel2023]
 Vector3 pointVelocity(const Particle& q, const Vector3& p)
 {
     return q.velocity + globalAngularVelocity(q).cross(p - q.pose.position);
@@ -260,11 +260,11 @@ void CollisionStep::moveParticles(ParticleSystem& system, double h) const
         p.pose.position += h*p.velocity + 0.5*h*h*a;
         p.velocity += h*a;
 
-        // Euler's equations, Eqs. (13)-(16), Lie-group splitting
+        // Euler's equations, Eqs. (13)-(16) of [Wedel2023], Lie-group splitting
         RotationalState s{p.pose.orientation, p.angularVelocity};
         if (!isZero(p.externalDamping))
         {
-            // Fluid torque T0' - D omega' (Eq. 21): exact implicit kicks
+            // Fluid torque T0' - D omega' (Eq. 21 of [Wedel2023]): exact implicit kicks
             advanceRotation(s, p.principalMoments, p.externalTorque, p.externalDamping, h);
         }
         else if (isZero(p.externalTorque))
@@ -445,7 +445,7 @@ const std::vector<StepContact>& CollisionStep::detect
                     planesDone_.push_back(plane);
                     continue;
                 }
-                // Plane contact once per coplanar group (closed form, Eqs. 43-50)
+                // Plane contact once per coplanar group (closed form, Eqs. 43-50 of [Wedel2023])
                 Contact c = detectWallContact(s, P.pose, wall);
                 diag.wallDetection.record(c);
                 if (!c.touching())
@@ -559,7 +559,7 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
     accumulated_.assign(nc, 0.0);
     best_.assign(system.size(), -1);
 
-    // Frictionless laws (impulse along n only, Eqs. 73-74, 82-86): the
+    // Frictionless laws (impulse along n only, Eqs. 73-74, 82-86 of [Wedel2023]): the
     // sweeps work on global velocities and per-contact constants (the
     // positions do not change during the sweeps), see prepareNormalSweeps
     const bool normalOnly = settings_.pairLaw.tangential == TangentialModel::frictionless
@@ -575,7 +575,7 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
     const bool sequentialImpulses =
         withoutFriction(settings_.pairLaw) && withoutFriction(settings_.wallLaw);
 
-    // Normal relative velocity n.u of contact k, Eq. (64); u = v_B - v_A
+    // Normal relative velocity n.u of contact k, Eq. (64) of [Wedel2023]; u = v_B - v_A
     // at the contact point (B = wall: its velocity)
     auto normalSpeed = [&](const StepContact& c)
     {
@@ -684,7 +684,7 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
         double normalImpulse = 0;
         if (normalOnly)
         {
-            // P = lambda n on B with n.u+ = -eps_n n.u- (Eq. 65/75):
+            // P = lambda n on B with n.u+ = -eps_n n.u- (Eq. 65/75 of [Wedel2023]):
             // lambda = -(1 + eps_n) n.u- / (n.K.n), exactly resolveImpulse's
             // frictionless branch (Thomson-Tait: dT = -(1 - eps_n^2) ... <= 0)
             const double un = normalSpeed(c);
@@ -848,7 +848,7 @@ int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& d
 
 double CollisionStep::normalCompliance(const ParticleSystem& system, int k) const
 {
-    // n.K.n, Eq. (73)
+    // n.K.n, Eq. (73) of [Wedel2023]
     const StepContact& c = contacts_[k];
     const RigidBody a = rigidBodyOf(system.particles[c.a]);
     const RigidBody b = c.b >= 0 ? rigidBodyOf(system.particles[c.b]) : RigidBody::wall();
@@ -884,8 +884,8 @@ void CollisionStep::prepareNormalSweeps(const ParticleSystem& system)
 {
     // Global velocities and inverse masses of the particles in contact;
     // per contact the lever arms r = p - x, the spin change per unit impulse
-    // I^-1 (r x n) (global I^-1 = Q diag(1/I') Q^T, Eq. 62) and
-    // 1/(n.K.n) with n.K.n = sum (1/m + (r x n).I^-1 (r x n)), Eq. (73)
+    // I^-1 (r x n) (global I^-1 = Q diag(1/I') Q^T, Eq. 62 of [Wedel2023]) and
+    // 1/(n.K.n) with n.K.n = sum (1/m + (r x n).I^-1 (r x n)), Eq. (73) of [Wedel2023]
     const int n = system.size();
     sweepVelocity_.resize(n);
     sweepOmega_.resize(n);

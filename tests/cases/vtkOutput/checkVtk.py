@@ -4,7 +4,7 @@
 Usage: checkVtk.py <scratch>   (with <scratch>/serial, parallel, restart)
 
 Tolerances:
-  - on-surface: the gauge lambda = (S + 1)^(eps1/2) of Eq. (3) is 1 on the
+  - on-surface: the gauge lambda = (S + 1)^(eps1/2) of Eq. (3) of [Wedel2023] is 1 on the
     surface and, for these convex shapes (eps <= 2, containing the
     octahedron |x/a| + |y/b| + |z/c| <= 1 of inradius >= c/sqrt(3)),
     Lipschitz with constant sqrt(3)/c. A point written with 10 significant
@@ -17,7 +17,7 @@ Tolerances:
     max(|omega|, 2000 rad/s) (round-off of tracking across the processor
     boundary); the same bounds here, quaternions to 1e-10.
   - after the contacts (2, 3, 4 ms): the contact points come from Newton
-    iterations converged to 1e-6 c (contactToleranceFactor, seed 004
+    iterations converged to 1e-6 c (contactToleranceFactor, [Wedel2023]
     Sect. 3.1) whose start differs between the runs (the parcel ids, which
     order the pairs and key the pair cache, are origId*nProcs + origProc),
     so the impulses agree to O(1e-6) relative: velocities to 1e-6 u_0
@@ -71,7 +71,7 @@ def series(case, kind):
 
 
 def rotate_to_particle(q, v):
-    """R v with R of Eq. (12) = Q^T, Q the rotation of the unit quaternion q = (w, x, y, z)."""
+    """R v with R of Eq. (12) of [Wedel2023] = Q^T, Q the rotation of the unit quaternion q = (w, x, y, z)."""
     w, x, y, z = q
     # Q^T v = conj(q) v q
     qv = (x, y, z)

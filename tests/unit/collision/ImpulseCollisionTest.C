@@ -1,4 +1,4 @@
-// Impulse collisions, seed 004 Sect. 4 and 5.4: invariants and analytic references.
+// Impulse collisions, [Wedel2023] Sect. 4 and 5.4: invariants and analytic references.
 #include "collision/ImpulseCollision.H"
 #include "CollisionTestHelpers.H"
 
@@ -103,7 +103,7 @@ void checkInvariants(const Configuration& cfg, const ImpulseLaw& law, StudyCount
     const Vector3& p = cfg.contact.point;
     const Vector3& n = cfg.contact.normal;
 
-    // Eq. (63): linear momentum of the pair
+    // Eq. (63) of [Wedel2023]: linear momentum of the pair
     if (!cfg.b.isWall())
     {
         const Vector3 p0 = cfg.a.linearMomentum() + cfg.b.linearMomentum();
@@ -111,7 +111,7 @@ void checkInvariants(const Configuration& cfg, const ImpulseLaw& law, StudyCount
         const double scale = cfg.a.linearMomentum().norm() + cfg.b.linearMomentum().norm() + r.impulse.norm();
         ASSERT_LE((p1 - p0).norm(), roundoffTolerance*scale);
     }
-    // Eq. (70): each body's angular momentum about the contact point
+    // Eq. (70) of [Wedel2023]: each body's angular momentum about the contact point
     for (const auto& pair : {std::make_pair(cfg.a, a1), std::make_pair(cfg.b, b1)})
     {
         const Vector3 L0 = pair.first.angularMomentumAbout(p);
@@ -124,7 +124,7 @@ void checkInvariants(const Configuration& cfg, const ImpulseLaw& law, StudyCount
     const double T1 = kineticEnergy(a1, b1);
     ASSERT_LE(T1 - T0, roundoffTolerance*T0) << "energy gain " << T1 - T0;
     ASSERT_NEAR(r.energyDissipated, T0 - T1, 1e-10*T0);
-    // Eq. (65): normal restitution exact
+    // Eq. (65) of [Wedel2023]: normal restitution exact
     const Vector3 u0 = relativeContactVelocity(cfg.a, cfg.b, p);
     const Vector3 u1 = relativeContactVelocity(a1, b1, p);
     ASSERT_NEAR(u1.dot(n), -law.normalRestitution*u0.dot(n), roundoffTolerance*(u0.norm() + u1.norm()));
@@ -176,8 +176,8 @@ TEST(CollisionFrame, FirstAxisIsNormalAndFrameIsOrthonormal)
 
 TEST(CollisionMatrix, ReproducesTheTwelveByTwelveConservationSystem)
 {
-    // Eqs. (63), (65), (67), (70) as one 12x12 linear system in the unknowns
-    // (c_A, c_B, psi_A, psi_B) -- Eqs. (71)-(72) written in the global frame --
+    // Eqs. (63), (65), (67), (70) of [Wedel2023] as one 12x12 linear system in the unknowns
+    // (c_A, c_B, psi_A, psi_B) -- Eqs. (71)-(72) of [Wedel2023] written in the global frame --
     // must give the same post-collision state as the collision-matrix form.
     std::mt19937_64 rng(2);
     std::uniform_real_distribution<double> U(0, 1);
@@ -237,7 +237,7 @@ TEST(ImpulsePair, FrictionalConservesMomentaAndNeverGainsEnergy)
         checkInvariants(randomConfiguration(rng, false), randomFrictionalLaw(rng), counts);
     }
     EXPECT_EQ(counts.cases, casesPerVariant);
-    // The study must contain cases where the plain algebraic law (Eq. 67) creates energy
+    // The study must contain cases where the plain algebraic law (Eq. 67 of [Wedel2023]) creates energy
     EXPECT_GT(counts.algebraicGains, 0);
     EXPECT_GT(counts.energyLimited, 0);
     std::printf("pair frictional: %d cases, algebraic law gains energy in %d, energy bound active in %d\n",
@@ -307,7 +307,7 @@ TEST(ImpulseFrictionless, ElasticCollisionConservesEnergyExactly)
 
 TEST(SphereLimit, FrictionalVariantReproducesTangentialRestitutionLaw)
 {
-    // Spheres: K decouples normal and tangential directions, so Eq. (67)
+    // Spheres: K decouples normal and tangential directions, so Eq. (67) of [Wedel2023]
     // holds exactly and the algebraic and energy-consistent laws coincide.
     std::mt19937_64 rng(8);
     std::uniform_real_distribution<double> U(0, 1);
@@ -352,19 +352,19 @@ TEST(SphereLimit, GeneralisedAlphaIsTwoSeventhsAndSchwagerEpsTFollowsEq87)
     const CollisionPoint c{R*n, n, 0};
     const Matrix3 K = collisionMatrix(a, b, c.point);
     const Vector3 t = n.unitOrthogonal();
-    // Eq. (88): alpha = 2/7 for homogeneous spheres (pair and wall)
+    // Eq. (88) of [Wedel2023]: alpha = 2/7 for homogeneous spheres (pair and wall)
     EXPECT_NEAR(generalisedAlpha(K, n, t), 2.0/7.0, 1e-14);
     EXPECT_NEAR(generalisedAlpha(collisionMatrix(a, RigidBody::wall(), c.point), n, t), 2.0/7.0, 1e-14);
 
     const double epsN = 0.6, mu = 0.1;
     const Vector3 u = relativeContactVelocity(a, b, c.point);
     const double gn = -u.dot(n), gt = (u - u.dot(n)*n).norm();
-    const double expected = std::max(0.0, 1 - mu*(1 + epsN)/(2.0/7.0)*gn/gt);   // Eq. (87)
+    const double expected = std::max(0.0, 1 - mu*(1 + epsN)/(2.0/7.0)*gn/gt);   // Eq. (87) of [Wedel2023]
     ASSERT_GT(expected, 0);   // this configuration slides
     const ImpulseResult r = resolveImpulse(a, b, c, ImpulseLaw::withFriction(epsN, mu));
     EXPECT_NEAR(r.tangentialRestitution, expected, 1e-14);
     EXPECT_EQ(r.regime, ImpulseRegime::sliding);
-    // In the sliding regime of Eq. (87) the impulse sits on the Coulomb cone |P_t| = mu P_n
+    // In the sliding regime of Eq. (87) of [Wedel2023] the impulse sits on the Coulomb cone |P_t| = mu P_n
     EXPECT_NEAR(r.tangentialImpulse.norm(), mu*r.normalImpulse, 1e-12*r.normalImpulse);
     // Large mu: sticking, eps_t = 0
     const ImpulseResult s = resolveImpulse(a, b, c, ImpulseLaw::withFriction(epsN, 10));
@@ -398,7 +398,7 @@ TEST(HeadOnSpheres, PostCollisionVelocitiesAreExact)
 
 TEST(Kodam, EccentricCylinderOnWallMatchesEqs41And42)
 {
-    // Seed 002 Eqs. (41)-(42): frictionless, zero spin, impact normal to the wall;
+    // Eqs. (41)-(42) of [Podlozhnyuk2017]: frictionless, zero spin, impact normal to the wall;
     // cylinder of diameter D, length L tilted by theta, landing on a corner C
     const double D = 0.02, L = 0.06, m = 0.05, V = 2.0;
     const double Iyy = m*(3*0.25*D*D + L*L)/12, Izz = 0.5*m*0.25*D*D;
@@ -542,15 +542,15 @@ TEST(ImpulseValidation, InvalidInputThrowsNamingTheParameter)
 
 TEST(CollisionMatrix, PrintedFrictionlessWallSystemIgnoresNormalAngularMomentumRow)
 {
-    // Eq. (86) as printed imposes psi_x'' = omega_x'' (Eq. 83) and drops the x
-    // row of Eq. (80). With a full inertia tensor in the collision frame
+    // Eq. (86) of [Wedel2023] as printed imposes psi_x'' = omega_x'' (Eq. 83) and drops the x
+    // row of Eq. (80) of [Wedel2023]. With a full inertia tensor in the collision frame
     // (I''_xy, I''_xz != 0) that row is then violated; our impulse form keeps it.
     // When the normal is a principal axis (I''_xy = I''_xz = 0) both agree.
     auto solvePrinted = [](const RigidBody& p, const CollisionPoint& c, double epsN) {
         const Matrix3 R0 = collisionFrame(c.normal);
         const double m = 1/p.inverseMass;
         const Matrix3 I = R0*p.inverseInertia.inverse()*R0.transpose();
-        const Vector3 r = R0*(p.position - c.point);   // r'' = R0 r*, Eq. (60)
+        const Vector3 r = R0*(p.position - c.point);   // r'' = R0 r*, Eq. (60) of [Wedel2023]
         const Vector3 v = R0*p.velocity, w = R0*p.angularVelocity;
         Matrix3 A;
         A << 1, -r.z(), r.y(),

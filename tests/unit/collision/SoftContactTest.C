@@ -22,7 +22,7 @@ namespace
 constexpr double infinity = std::numeric_limits<double>::infinity();
 
 //- Analytic undamped Hertz contact time (4/5) B(2/5, 1/2) delta_max/v,
-//  delta_max = (15 m* v^2 / (16 E* sqrt(R*)))^(2/5)  [Hertz; seed 000 Eq. 50]
+//  delta_max = (15 m* v^2 / (16 E* sqrt(R*)))^(2/5)  [Hertz; Eq. 50 of [Campello2015]]
 double hertzDuration(double mStar, double rStar, double eStar, double v)
 {
     const double deltaMax = std::pow(15*mStar*v*v/(16*eStar*std::sqrt(rStar)), 0.4);
@@ -145,7 +145,7 @@ TEST(Curvature, EllipsoidTipHasPrincipalCurvaturesAOverBSquaredAndAOverCSquared)
 
 TEST(Curvature, FlatFaceIsCappedAtTenVolumeEquivalentRadii)
 {
-    // Flat point: zero tangential curvature -> the cap q R_vol, q = 10 (seed 002)
+    // Flat point: zero tangential curvature -> the cap q R_vol, q = 10 ([Podlozhnyuk2017])
     const Vector3 g(0, 0, 1);
     const Matrix3 H = Vector3(0, 0, 5).asDiagonal();
     EXPECT_EQ(curvatureRadius(g, H, CurvatureModel::mean, 0.3), 3.0);
@@ -272,7 +272,7 @@ TEST(SoftContactSubstep, AtLeastTwentyStepsPerContact)
 
 TEST(Campello, SpinningSphereOnPlaneStartsRollingAtTheExactTime)
 {
-    // Seed 000 example 5.1: r = 0.2 m, m = 1000 kg, v0 = 2.355 m/s,
+    // [Campello2015] example 5.1: r = 0.2 m, m = 1000 kg, v0 = 2.355 m/s,
     // omega0 = -127.03 rad/s, mu = 0.25, E = 1e10 Pa, nu = 0.25, dt = 1e-4 s.
     // Exact: t_roll = 2.68542 s, v_roll = 8.941 m/s, omega_roll = -44.705 rad/s.
     const double r = 0.2, m = 1000, g = 9.81, dt = 1e-4;
@@ -300,7 +300,7 @@ TEST(Campello, SpinningSphereOnPlaneStartsRollingAtTheExactTime)
         f = softContactForce(s.body, RigidBody::wall(), sphereOnFloor(s, 0), p, history, dt);
         history = f.history;
         s.kick(gravity - f.forceOnB, f.torqueOnA, dt);
-        const double slip = s.body.velocity.x() + r*s.body.angularVelocity.z();   // v + omega r, Eq. (52)
+        const double slip = s.body.velocity.x() + r*s.body.angularVelocity.z();   // v + omega r, Eq. (52) of [Campello2015]
         if (tRoll < 0 && slip >= 0) tRoll = t - dt*slip/(slip - previousSlip);
         previousSlip = slip;
         if (t > 3.0)
@@ -352,9 +352,9 @@ TEST(RollingResistance, RollingSphereDeceleratesAtFiveSeventhsMuRollG)
 
 TEST(SoftEnergy, ElasticSphereBetweenTwoWallsKeepsEnergyOver250Bounces)
 {
-    // Seed 003 Sect. 3.2: walls 1.01 d apart, no damping, no friction
+    // [DeKlerk2022] Sect. 3.2: walls 1.01 d apart, no damping, no friction
     SoftContactLaw law;   // Hertz, eps_n = 1, mu = 0
-    // h = t_c/32 as in seed 003 Sect. 3.2. Velocity Verlet's post-contact
+    // h = t_c/32 as in [DeKlerk2022] Sect. 3.2. Velocity Verlet's post-contact
     // energy error depends on the step phase at contact onset; it stays bounded
     // (no drift) but reaches ~1.2e-3 at the minimum 20 steps, 5.7e-4 at 32.
     law.stepsPerContact = 32;
@@ -394,7 +394,7 @@ TEST(SoftEnergy, ElasticSphereBetweenTwoWallsKeepsEnergyOver250Bounces)
         }
         inContact = now;
     }
-    // Issue / seed 003: within 0.1 % after 250 undamped bounces
+    // [DeKlerk2022] Sect. 3.2: within 0.1 % after 250 undamped bounces
     EXPECT_LT(std::abs(s.kineticEnergy() - E0)/E0, 1e-3);
     EXPECT_LT(maxError, 1e-3);
     std::printf("250 bounces at 32 steps/contact: final energy error %.2e, max %.2e\n",
@@ -475,7 +475,7 @@ TEST(Curvature, ContactPointAtTheCentreUsesTheVolumeEquivalentRadius)
 }
 
 
-// Sphere fast path (issue 9) against the generic evaluation (S's gradient and
+// Sphere fast path against the generic evaluation (S's gradient and
 // Hessian at the point, curvatureRadius) at random points from near the
 // centre to beyond the surface: the level sets are concentric spheres, so
 // both give rho = |x - centre| to round-off of the pow-based derivatives

@@ -1,4 +1,4 @@
-// Convergence study of issue 3: 1e5 random near-contact pairs, eps1, eps2 in
+// Convergence study: 1e5 random near-contact pairs, eps1, eps2 in
 // [0.2, 1.8], aspect ratios up to 5, 10 % of them cube-like pairs with nearly
 // parallel flat faces. Every pair is built with a known common normal n and
 // directional overlap delta (ContactTestHelpers.H: placeWithCommonNormal),
@@ -95,7 +95,7 @@ TEST(ConvergenceStudy, HundredThousandNearContactPairsAllValid)
     }
     std::printf("[ study ] worst tangential gap |(pA - pB) x n| / c = %.2e\n", worstCommonNormalGap);
 
-    EXPECT_EQ(invalid, 0);                       // 100 % valid (issue 3)
+    EXPECT_EQ(invalid, 0);                       // 100 % valid
     EXPECT_EQ(counters.failures, 0);
     // Non-global minima: allowed for at most 0.1 % (reported; see docs)
     EXPECT_LE(wrongBasin, nPairs/1000);

@@ -1,4 +1,4 @@
-// Superellipsoid-superellipsoid contact (seed 004 Sect. 3.5 + common-normal completion).
+// Superellipsoid-superellipsoid contact ([Wedel2023] Sect. 3.5 + common-normal completion).
 #include "ContactTestHelpers.H"
 #include "contact/ParticleContact.H"
 
@@ -7,7 +7,7 @@
 using namespace superellipsoid;
 using namespace superellipsoid::testing;
 
-// Reference: overlap r1 + r2 - d, normal along the centre line; 1e-12 relative (issue 3).
+// Reference: overlap r1 + r2 - d, normal along the centre line; 1e-12 relative.
 TEST(SphereSphere, OverlapAndNormalExact)
 {
     std::mt19937_64 rng(20);
@@ -149,7 +149,7 @@ TEST(ParticleContact, OverlapAgreesWithBruteForceSurfaceSampling)
 }
 
 // Warm start from the previous step's normal: same answer, fewer iterations
-// (seed 002: 1-3 iterations). Motion per step: 1e-3 c and 1e-3 rad.
+// ([Podlozhnyuk2017]: 1-3 iterations). Motion per step: 1e-3 c and 1e-3 rad.
 TEST(ParticleContact, WarmStartReproducesColdResultWithFewIterations)
 {
     std::mt19937_64 rng(23);
@@ -183,7 +183,7 @@ TEST(ParticleContact, WarmStartReproducesColdResultWithFewIterations)
     EXPECT_EQ(warm.failures, 0);
 }
 
-// Part 1 alone (Eqs. 51-59, with the continuation fallback): at its solution
+// Part 1 alone (Eqs. 51-59 of [Wedel2023], with the continuation fallback): at its solution
 // S1 = 0 and grad S2 = -lambda grad S1 with lambda > 0, and S2(p1) < 0 exactly
 // for overlapping pairs. The paper's method is not globally convergent for
 // every shape pair: we require >= 95 % converged (measured ~98 %); the
@@ -236,7 +236,7 @@ Contact edgeOnFaceContact(const Quaternion& qB)
 // Edge of A (45 deg) on the flat face of B, head-on along the line of
 // centres: by the mirror symmetries y -> -y and z -> -z the impulse line
 // passes through both centres, so the contact point lies on the x axis and
-// the normal is +x (seed 004 Sect. 5.2, particleCollision). The plain
+// the normal is +x ([Wedel2023] Sect. 5.2, particleCollision). The plain
 // midpoint of the support points gives |y| ~ 0.02 c (tilt of B about z) and
 // |z| ~ 0.04 c (tilt about y, edge on face = line contact): a support point
 // on a flat patch jumps by ~ n_t^(1/9) ~ 0.05 c for n_t ~ 1e-12.

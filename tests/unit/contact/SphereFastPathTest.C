@@ -1,4 +1,4 @@
-// Sphere fast paths (issue 9): the closed forms must return what the generic
+// Sphere fast paths: the closed forms must return what the generic
 // superellipsoid paths return (same fields, conventions, status), compared
 // over random poses. Reference: the generic path itself.
 #include "ContactTestHelpers.H"

@@ -97,7 +97,7 @@ TEST(SupportPoint, DerivativesFromSharesEqualShapeDerivatives)
     }
 }
 
-// Fast paths of the support map (issue 9): exponents cached per shape
+// Fast paths of the support map: exponents cached per shape
 // (Superellipsoid::dualExponent), reciprocals instead of divisions, and the
 // non-integer powers as exp(a log r) instead of std::pow, against the
 // general formula written out with std::pow and divisions (nested dual norm

@@ -1,4 +1,4 @@
-// Superellipsoid-wall contact (seed 004 Sect. 3.4): plane, paper's Newton path, faces.
+// Superellipsoid-wall contact ([Wedel2023] Sect. 3.4): plane, paper's Newton path, faces.
 #include "ContactTestHelpers.H"
 #include "contact/WallContact.H"
 
@@ -20,7 +20,7 @@ Plane randomPlane(std::mt19937_64& rng)
 } // namespace
 
 // Reference: overlap = r - (distance of the centre to the plane), normal = n.
-// Exact to round-off: 1e-12 relative (issue 3).
+// Exact to round-off: 1e-12 relative.
 TEST(SpherePlane, OverlapAndNormalExact)
 {
     std::mt19937_64 rng(10);
@@ -68,9 +68,9 @@ TEST(EllipsoidPlane, OverlapFromSupportFunction)
     }
 }
 
-// The paper's Newton method (Part 1 + Part 2, Eqs. 32-50, with third
+// The paper's Newton method (Part 1 + Part 2, Eqs. 32-50 of [Wedel2023], with third
 // derivatives) converges to the closed-form extreme point. Tolerance: the
-// Newton tolerance c 1e-6 of seed 004 (a quadratic last step is far below).
+// Newton tolerance c 1e-6 of [Wedel2023] (a quadratic last step is far below).
 // Part 2 restarts from the closed form when its own start fails (counted as a
 // fallback); the paper's start must succeed in >= 90 % of all cases and
 // >= 50 % per eps pair (measured: the misses are eps -> 2 vertex regions,
@@ -219,7 +219,7 @@ TEST(FaceContact, RidgeOfFacetedCylinderGivesOneEdgeContactWithRadialNormal)
 
 // A particle inside a faceted pipe (fluid inside) near the corner between two
 // faces touches both face planes (normals 30 deg apart): one region -> one
-// contact, the deeper one (seed 004 Sect. 3.4.3). Two perpendicular walls
+// contact, the deeper one ([Wedel2023] Sect. 3.4.3). Two perpendicular walls
 // (box corner, 90 deg) are two regions -> two contacts.
 TEST(FaceContact, OneContactPerTouchingWallRegion)
 {

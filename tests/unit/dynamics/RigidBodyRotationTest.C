@@ -1,5 +1,5 @@
 // Tests of dynamics/RigidBodyRotation: Euler's equations, Eqs. (14)-(16) of
-// seed 004, with the kick-drift-kick Lie-group splitting, against exact
+// [Wedel2023], with the kick-drift-kick Lie-group splitting, against exact
 // solutions (Euler-Poinsot top, Jacobi elliptic period, constant torque,
 // linear damping, Jeffery orbits) and an independent RK4 reference.
 #include "dynamics/RigidBodyRotation.H"
@@ -23,7 +23,7 @@ double rotationDistance(const Quaternion& a, const Quaternion& b)
     return std::min((a.coeffs() - b.coeffs()).norm(), (a.coeffs() + b.coeffs()).norm());
 }
 
-//- Independent reference: classical RK4 on Eqs. (13)-(16) with torque
+//- Independent reference: classical RK4 on Eqs. (13)-(16) of [Wedel2023] with torque
 //  T0' - D omega' (particle frame), quaternion renormalised each step.
 RotationalState rk4Reference
 (
@@ -165,7 +165,7 @@ TEST(AsymmetricTop, IntermediateAxisFlipsAtEllipticPeriodAndInvariantsDoNotDrift
         maxMomentumDrift = std::max(maxMomentumDrift, std::abs(angularMomentum(s, I).norm()/L0.norm() - 1));
     }
 
-    // Issue 2: energy and |L| within 1e-6 relative over 1e5 steps. The energy
+    // Required: energy and |L| within 1e-6 relative over 1e5 steps. The energy
     // error of the splitting is bounded (symplectic), ~ 1e-2 (h omega)^2.
     EXPECT_LT(maxEnergyDrift, 1e-6);
     // |L'| and the global L are conserved exactly by the rotations: only
@@ -186,7 +186,7 @@ TEST(AsymmetricTop, IntermediateAxisFlipsAtEllipticPeriodAndInvariantsDoNotDrift
 TEST(AsymmetricTop, SplittingIsSecondOrderAgainstRK4WithTorqueAndDamping)
 {
     // Error at t = 2 for h and h/2: ratio 4 for a second-order method.
-    // Reference: RK4 on Eqs. (13)-(16) with 2e5 steps (error ~ 1e-15).
+    // Reference: RK4 on Eqs. (13)-(16) of [Wedel2023] with 2e5 steps (error ~ 1e-15).
     const Vector3 I(0.8, 1.5, 2.6);
     const Vector3 T0(0.3, -0.2, 0.5);
     Matrix3 D;

@@ -59,7 +59,7 @@ TEST(AddedMass, OblateAndTriaxialMatchTabulatedValues)
 
 TEST(AddedMass, TensorTurnsWithTheBody)
 {
-    // Eq. (6): M_a = R^T rho V diag(k) R; its axial component along the
+    // Eq. (6) of [Wedel2023]: M_a = R^T rho V diag(k) R; its axial component along the
     // body's x' axis is k_x rho V whatever the orientation
     std::mt19937_64 rng(11);
     const ShapeParameters prolate{2, 1, 1, 1, 1};

@@ -1,5 +1,5 @@
-// Exact ellipsoid resistance tensors (resistance-tensors.md Sect. 2) and
-// Carlson's RF/RD (Sect. 2.1).
+// Exact ellipsoid resistance tensors ([Oberbeck1876], [Jeffery1922]) and
+// Carlson's RF/RD [Carlson1995].
 #include "hydrodynamics/CarlsonIntegrals.H"
 #include "hydrodynamics/ResistanceTensors.H"
 
@@ -18,7 +18,7 @@ namespace
 // identities agree to a few ulps times the condition of the formula.
 constexpr double exactTolerance = 1e-12;
 
-// The reference table of resistance-tensors.md Sect. 2.4 is printed with
+// The reference table (closed forms, evaluated independently) is printed with
 // 6-7 significant digits: compare to half a unit in the last printed digit.
 constexpr double tableTolerance = 6e-7;
 
@@ -119,7 +119,7 @@ TEST(EllipsoidIntegrals, MatchIndependentQuadrature)
 
 TEST(EllipsoidIntegrals, TriaxialMatchesPublishedDigitsAndIdentities)
 {
-    // resistance-tensors.md Sect. 2.4, 5:3:1 (15 printed digits)
+    // Independent evaluation, 5:3:1 (15 printed digits)
     const EllipsoidIntegrals I = ellipsoidIntegrals(5, 3, 1);
     EXPECT_NEAR(I.alpha0, 0.013812051990953, 1e-14);
     EXPECT_NEAR(I.beta0, 0.027869741980991, 1e-14);
@@ -204,7 +204,7 @@ TEST(SpheroidLimit, OblateMatchesClosedForms)
 
 TEST(TriaxialEllipsoid, MatchesReferenceTable)
 {
-    // resistance-tensors.md Sect. 2.4 (c = 1)
+    // Closed forms evaluated independently (c = 1)
     struct Row { double a, b, c; double v[9]; };
     const std::vector<Row> rows
     {
@@ -232,7 +232,7 @@ TEST(TriaxialEllipsoid, MatchesReferenceTable)
 
 TEST(TriaxialEllipsoid, MatchesDirectQuadratureFormulas)
 {
-    // Dimensional Oberbeck/Jeffery formulas (Sect. 2.2) evaluated with the
+    // Dimensional Oberbeck/Jeffery formulas evaluated with the
     // independent quadrature instead of Carlson's integrals
     const double a = 4, b = 1.7, c = 0.6;
     const auto Delta = [=](double l) { return std::sqrt((a*a + l)*(b*b + l)*(c*c + l)); };

@@ -1,4 +1,4 @@
-// Force and torque, Eqs. (5)-(7) and (21)-(23) of seed 004; conventions.
+// Force and torque, Eqs. (5)-(7) and (21)-(23) of [Wedel2023]; conventions.
 #include "hydrodynamics/HydrodynamicForces.H"
 #include "orientation/Orientation.H"
 
@@ -60,14 +60,14 @@ TEST(DragForce, FrameTransformationFollowsEquationSix)
     const Matrix3 Kglobal = toGlobalFrame(p.tensors.K, R);
     EXPECT_NEAR(Kglobal(1, 1), p.tensors.K(0, 0), algebraTolerance);
     EXPECT_NEAR(Kglobal(0, 0), p.tensors.K(1, 1), algebraTolerance);
-    // Eq. (6) literally: K' = R K R^T
+    // Eq. (6) of [Wedel2023] literally: K' = R K R^T
     EXPECT_LT((R*Kglobal*R.transpose() - p.tensors.K).norm(), algebraTolerance);
 
     FlowAtParticle flow;
     flow.fluidVelocity = Vector3(0, 1, 0);
     const FluidProperties fluid{2, 0.5};  // mu = 1
     const HydrodynamicForce F = hydrodynamicForce(p, fluid, R, flow);
-    EXPECT_NEAR(F.drag.y(), M_PI*p.tensors.K(0, 0), algebraTolerance);  // Eq. (5), c = 1
+    EXPECT_NEAR(F.drag.y(), M_PI*p.tensors.K(0, 0), algebraTolerance);  // Eq. (5) of [Wedel2023], c = 1
     EXPECT_NEAR(F.drag.x(), 0.0, algebraTolerance);
     EXPECT_LT((F.drag - F.dragCoefficient*flow.fluidVelocity).norm(), algebraTolerance);
 }
@@ -170,7 +170,7 @@ TEST(Sedimentation, TiltedProlateDriftAngleFollowsExactK)
     const Matrix3 R = Pose{Vector3::Zero(), e}.globalToParticle();
     FlowAtParticle flow;
     flow.gravity = Vector3(0, 0, -9.81);
-    // integrate Eq. (7) with the implicit drag until steady
+    // integrate Eq. (7) of [Wedel2023] with the implicit drag until steady
     for (int step = 0; step < 200; ++step)
     {
         const HydrodynamicForce F = hydrodynamicForce(p, water, R, flow);
@@ -240,7 +240,7 @@ TEST(HydrodynamicTorque, SphereRotatesWithHalfVorticityAndDampingIsLinear)
 
 TEST(HydrodynamicTorque, ProlateAlongFlowTurnsTowardsGradientDirection)
 {
-    // Jeffery (resistance-tensors.md Sect. 3): in u = (G y, 0, 0) a rod
+    // Jeffery [Jeffery1922]: in u = (G y, 0, 0) a rod
     // along the flow (x) turns with omega_z = -G/(r^2 + 1) (slowest, the
     // vorticity is -G e_z), along the gradient (y) with -G r^2/(r^2 + 1)
     const double rAspect = 3, G = 1;
@@ -257,9 +257,9 @@ TEST(HydrodynamicTorque, ProlateAlongFlowTurnsTowardsGradientDirection)
 TEST(Diagnostics, ReynoldsStokesAndDensityRatios)
 {
     EXPECT_NEAR(particleReynoldsNumber(Vector3(3, 4, 0), 1e-3, 1e-6), 5000, 1e-9);
-    // Eq. (10): St = (rho_p/rho_f) d^2 u0/(18 nu L0)
+    // Eq. (10) of [Wedel2023]: St = (rho_p/rho_f) d^2 u0/(18 nu L0)
     EXPECT_NEAR(stokesNumber(2000, 1000, 1e-4, 1, 1e-6, 0.1), 2*1e-8/(18*1e-7), 1e-15);
-    // Eq. (9)
+    // Eq. (9) of [Wedel2023]
     const DensityRatioParameters d = densityRatioParameters(1000, 1000);
     EXPECT_NEAR(d.R, 2.0/3, 1e-15);
     EXPECT_NEAR(d.A, 2.0/3, 1e-15);

@@ -1,5 +1,5 @@
-// Jeffery orbits in simple shear, resistance-tensors.md Sect. 3: the
-// inertialess (torque-free) rotation of Eq. (21) = 0 integrated with the core
+// Jeffery orbits in simple shear [Jeffery1922]: the
+// inertialess (torque-free) rotation of Eq. (21) of [Wedel2023] = 0 integrated with the core
 // integrator advanceOrientationPrescribed (dynamics/RigidBodyRotation.H).
 #include "dynamics/RigidBodyRotation.H"
 #include "hydrodynamics/HydrodynamicForces.H"
@@ -27,7 +27,7 @@ double jefferyPeriod(const ResistanceTensors& tensors, double G, double expected
     gradU(1, 0) = G;   // OpenFOAM convention: d u_x / d y
     const auto omegaAt = [&](const Quaternion& e)
     {
-        const Matrix3 R = e.toRotationMatrix().transpose();   // Eq. (12)
+        const Matrix3 R = e.toRotationMatrix().transpose();   // Eq. (12) of [Wedel2023]
         return torqueFreeAngularVelocity(tensors, flowGradientInParticleFrame(gradU, R));
     };
     const int stepsPerPeriod = 4000;
@@ -83,7 +83,7 @@ TEST(JefferyOrbit, NumericalTensorsGiveTheProlatePeriod)
     // Boundary element tensors of the 2:1:1 prolate at the coarse CI
     // resolution (Pi/Omega within 0.05 % of exact, so the period within
     // 0.1 %): the solver's Pi sign and normalisation are consistent with
-    // Eq. (21)
+    // Eq. (21) of [Wedel2023]
     const double r = 2, G = 1;
     const double expected = 2*M_PI*(r + 1/r)/G;
     const ResistanceTensors numerical = solveStokesResistance({r, 1, 1, 1, 1}, 384).tensors;

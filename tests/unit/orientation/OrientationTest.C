@@ -1,4 +1,4 @@
-// Tests of orientation/Orientation: Eqs. (11)-(13) of seed 004, the Eq. (12)
+// Tests of orientation/Orientation: Eqs. (11)-(13) of [Wedel2023], the Eq. (12)
 // erratum, Euler-angle round trips, and uniformity of random orientations.
 #include "orientation/Orientation.H"
 
@@ -62,7 +62,7 @@ double ksCritical(std::size_t n) { return 1.949/std::sqrt(double(n)); }
 
 TEST(EulerAngles, Eq11IsComposedZXZAxisRotations)
 {
-    // Eq. (11) = q_z(phi) q_x(theta) q_z(psi) (Goldstein's z-x-z convention)
+    // Eq. (11) of [Wedel2023] = q_z(phi) q_x(theta) q_z(psi) (Goldstein's z-x-z convention)
     std::mt19937_64 rng(11);
     std::uniform_real_distribution<double> angle(-pi, pi);
     for (int i = 0; i < 100; ++i)
@@ -92,7 +92,7 @@ TEST(RotationMatrix, IsOrthonormalWithUnitDeterminant)
 
 TEST(RotationMatrix, Eq12MapsGlobalToParticleLikePose)
 {
-    // Eq. (27): r' = R (r - r_c), R from Eq. (12) with the corrected (2,3) entry
+    // Eq. (27) of [Wedel2023]: r' = R (r - r_c), R from Eq. (12) with the corrected (2,3) entry
     std::mt19937_64 rng(13);
     std::uniform_real_distribution<double> coord(-5, 5);
     for (int i = 0; i < 100; ++i)
@@ -113,7 +113,7 @@ TEST(RotationMatrix, Eq12MapsGlobalToParticleLikePose)
 
 TEST(RotationMatrix, PrintedEq12EntryTwoThreeIsATypo)
 {
-    // The matrix as printed in seed 004 (both (2,3) and (3,2) = 2[e2e3 - e0e1])
+    // The matrix as printed in [Wedel2023] (both (2,3) and (3,2) = 2[e2e3 - e0e1])
     // is not orthogonal for a generic e; the corrected one is.
     const Quaternion e = normalisedOrientation(Quaternion(0.7, 0.3, -0.5, 0.4));
     Matrix3 printed = rotationMatrix(e);
@@ -184,7 +184,7 @@ TEST(EulerAngles, GimbalLockAtThetaZeroAndPiIsHandled)
 
 TEST(QuaternionRate, Eq13IsHalfProductWithParticleOmega)
 {
-    // Eq. (13) <=> de/dt = 1/2 e (x) (0, omega')
+    // Eq. (13) of [Wedel2023] <=> de/dt = 1/2 e (x) (0, omega')
     std::mt19937_64 rng(16);
     const Quaternion e = randomOrientation(rng);
     const Vector3 w(0.3, -1.2, 2.0);
@@ -198,7 +198,7 @@ TEST(QuaternionRate, Eq13IsHalfProductWithParticleOmega)
 TEST(QuaternionRate, Eq13MatchesFiniteDifferenceOfEq12)
 {
     // Rigid rotation with particle-frame omega': dR/dt = -[omega']x R.
-    // Central difference of Eq. (12) along Eq. (13): truncation O(h^2 |e''|)
+    // Central difference of Eq. (12) of [Wedel2023] along Eq. (13): truncation O(h^2 |e''|)
     // ~ 1e-10 and round-off ~ 1e-16/h ~ 1e-11 for h = 1e-5; tolerance 1e-8.
     std::mt19937_64 rng(17);
     const double h = 1e-5;
@@ -226,7 +226,7 @@ TEST(QuaternionFromRotationVector, MatchesAngleAxisAndSolvesEq13)
         const Quaternion ref(Eigen::AngleAxisd(angle, axis));
         EXPECT_LT(rotationDistance(q, ref), roundOff) << "angle " << angle;
     }
-    // e(t) = e0 exp(t omega') solves Eq. (13): central difference, O(h^2)
+    // e(t) = e0 exp(t omega') solves Eq. (13) of [Wedel2023]: central difference, O(h^2)
     std::mt19937_64 rng(18);
     const Quaternion e0 = randomOrientation(rng);
     const Vector3 w(0.4, 1.1, -0.7);

@@ -1,7 +1,7 @@
 /*---------------------------------------------------------------------------*\
     VTK PolyData output (src/core/output/VtkPolyData): the written surface
-    points lie on the true surface of their particle (Eq. 3 after the
-    inverse of Eq. 27), the triangulation counts and connectivity, outward
+    points lie on the true surface of their particle (Eq. 3 of [Wedel2023] after the
+    inverse of Eq. 27 of [Wedel2023]), the triangulation counts and connectivity, outward
     triangles and normals, the exact round trip of the particle state, and
     the errors for invalid input. Every file is parsed by a strict XML
     reader (MiniXml.H).
@@ -91,7 +91,7 @@ std::vector<double> array(const testing_xml::Node& root, const std::string& name
 
 
 // Every written surface point, mapped back to its particle frame with the
-// pose (inverse of Eq. 27), satisfies S = 0 (Eq. 3; S + 1 = 1 in the brief's
+// pose (inverse of Eq. 27 of [Wedel2023]), satisfies S = 0 (Eq. 3; S + 1 = 1 in the brief's
 // notation). Measured with the gauge lambda = (S + 1)^(eps1/2), homogeneous of
 // degree 1 (lambda = 1 on the surface). For eps1, eps2 <= 2 the shape is
 // convex and contains the octahedron |x/a| + |y/b| + |z/c| <= 1, whose
@@ -198,7 +198,7 @@ TEST(SurfaceFile, CountsAndConnectivityMatchTheTriangulation)
 
 // Triangles are counter-clockwise seen from outside: the geometric normal of
 // every triangle points away from its (convex) particle's centre, and the
-// written point normals agree with the exact outward normal (Eq. 30)
+// written point normals agree with the exact outward normal (Eq. 30 of [Wedel2023])
 // rotated to the global frame, to their 6 written digits (normals are
 // evaluated at the unrounded particle-frame points)
 TEST(SurfaceFile, TrianglesAndNormalsFaceOutwards)

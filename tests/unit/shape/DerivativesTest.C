@@ -1,6 +1,6 @@
 /*---------------------------------------------------------------------------*\
-    Derivatives of the inside-out function (seed 004, Eq. 3) against finite
-    differences, global-frame derivatives (Eq. 29) against the chain rule,
+    Derivatives of the inside-out function (Eq. 3 of [Wedel2023]) against finite
+    differences, global-frame derivatives (Eq. 29 of [Wedel2023]) against the chain rule,
     and robustness at zero coordinates, the origin and far points.
 \*---------------------------------------------------------------------------*/
 #include "shape/Superellipsoid.H"

@@ -1,6 +1,6 @@
 /*---------------------------------------------------------------------------*\
-    Volume and principal moments of inertia of superellipsoids (seed 004,
-    Eqs. 17-19 and the volume formula) against closed forms (sphere,
+    Volume and principal moments of inertia of superellipsoids ([Wedel2023],
+    Eqs. 17-19 of [Wedel2023] and the volume formula) against closed forms (sphere,
     ellipsoid), the box limit eps -> 0 and an independent numerical
     integration over the body.
 \*---------------------------------------------------------------------------*/
@@ -215,7 +215,7 @@ TEST(MassProperties, VolumeAndInertiaMatchNumericalIntegration)
 TEST(MassProperties, PrincipalMomentsAreEqs17To19AsPrinted)
 {
     // The implementation goes through second moments; this checks that it
-    // equals the printed Eqs. (17)-(19) of seed 004 (1e-13: roundoff)
+    // equals the printed Eqs. (17)-(19) of [Wedel2023] (1e-13: roundoff)
     const double a = 2.5, b = 1.2, c = 0.7, e1 = 0.4, e2 = 1.7, rho = 3;
     const Superellipsoid s(a, b, c, e1, e2);
     const auto B = betaFunction;

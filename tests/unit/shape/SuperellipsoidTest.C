@@ -1,6 +1,6 @@
 /*---------------------------------------------------------------------------*\
     Superellipsoid geometry: parameter validation, Barr's parametric surface
-    against the inside-out function (Eq. 3), unit normal (Eq. 30), bounding
+    against the inside-out function (Eq. 3 of [Wedel2023]), unit normal (Eq. 30), bounding
     sphere and box, closed surface triangulation.
 \*---------------------------------------------------------------------------*/
 #include "shape/Superellipsoid.H"
@@ -119,7 +119,7 @@ TEST(ShapeValidation, LimitsAndEqualAxesAreAccepted)
 
 TEST(ShapeSurface, ParametricPointsSatisfyInsideOutFunctionEq3)
 {
-    // Barr's parametric form satisfies Eq. (3) identically; roundoff in
+    // Barr's parametric form satisfies Eq. (3) of [Wedel2023] identically; roundoff in
     // S is ~ (2/eps) * 1e-16 per term, so 1e-12 is safe. Includes the poles,
     // the equator and the meridians (zero coordinates).
     for (double e1 : epsList)

@@ -1,4 +1,4 @@
-// Multi-particle collision step: impulse model (seed 004 Sects. 4, 5.1-5.3)
+// Multi-particle collision step: impulse model ([Wedel2023] Sects. 4, 5.1-5.3)
 // and soft contact, against analytic references and invariants.
 #include "SolverTestHelpers.H"
 
@@ -67,7 +67,7 @@ TEST(HeadOnSpheres, PostVelocitiesAndCollisionInstantAreExact)
 {
     // Equal spheres, A at speed v onto B at rest, gap g: contact at
     // t_col = g/v; after it v_A = (1 - e)/2 v, v_B = (1 + e)/2 v
-    // (momentum and Eq. (65) n.u+ = -e n.u-)
+    // (momentum and Eq. (65) of [Wedel2023] n.u+ = -e n.u-)
     const double e = 0.8, v = 1.0, gap = 3e-3;
     ParticleSystem s = twoSpheres(gap, v);
     CollisionSettings settings;
@@ -139,7 +139,7 @@ TEST(SphereDrop, BouncesToEpsSquaredOfItsHeight)
 
 TEST(ParticleOnlySystem, MomentumIsConservedAndEnergyNeverIncreases)
 {
-    // No walls, no gravity: every impulse is internal (Eq. 63); the
+    // No walls, no gravity: every impulse is internal (Eq. 63 of [Wedel2023]); the
     // frictional law is energy-consistent (dT <= 0 per impulse)
     ParticleSystem s = randomCluster(27, 11, 2.2e-3);
     CollisionSettings settings;
@@ -232,7 +232,7 @@ TEST(NewtonsCradle, SweepsTransferTheMomentumToTheLastSphere)
 TEST(CentricImpacts, NonSphericalShapesGainNoAngularVelocity)
 {
     // Impacts along a symmetry axis: contact point on the line of centres,
-    // so the impulse has no moment (Eq. 70). Residual: contact points are
+    // so the impulse has no moment (Eq. 70 of [Wedel2023]). Residual: contact points are
     // converged to 1e-6 c (contactToleranceFactor), so |omega| R / |v| < 1e-5.
     // Orientations are exact (identity) for the flat-faced and pointed
     // shapes: a round-off tilt of 1e-16 moves the support point of a nearly
@@ -358,7 +358,7 @@ TEST(ClosedBox, FiftyRandomSuperellipsoidsStayInsideAndSettle)
 
 TEST(TimeStepConvergence, OneReferenceTimeWithTenSubstepsMatchesAPointOne)
 {
-    // Seed 004 Sect. 5.1: wall impact from p0 = 5 d_eq at u0 = 1 m/s,
+    // [Wedel2023] Sect. 5.1: wall impact from p0 = 5 d_eq at u0 = 1 m/s,
     // t_ref = d_eq/u0. Dt = t_ref with 10 substeps runs the same substeps as
     // Dt = 0.1 t_ref: trajectories agree to round-off; both are within one
     // substep displacement (0.1 d_eq) of Dt = 0.001 t_ref

@@ -17,7 +17,7 @@ namespace
 
 constexpr double density = 1000;
 constexpr double g = 9.81;
-constexpr double h = 1e-5;                  // Dt of the cylinder filling (seed 004 Sect. 5.3)
+constexpr double h = 1e-5;                  // Dt of the cylinder filling ([Wedel2023] Sect. 5.3)
 constexpr double r = 5e-3;                  // d = 1 cm
 
 double kineticEnergy(const ParticleSystem& s)
@@ -132,7 +132,7 @@ TEST(RestingContactSolver, FrictionlessSpherePileInABoxComesToRest)
     // resting sweeps of before (collision sweeps capped at 10, contacts
     // still approaching faster than 2 g h left to the overlap removal) the
     // pile kept velocities of cm/s into its contacts and stayed at
-    // 3e-5 of the peak (1 s). Overlaps stay below the 1 % of c of issue 8.
+    // 3e-5 of the peak (1 s). Overlaps stay below the 1 % of c the filling requires.
     const double L = 0.035;
     ParticleSystem s;
     s.shapes.push_back(Superellipsoid::sphere(r));

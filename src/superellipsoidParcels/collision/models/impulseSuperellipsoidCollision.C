@@ -155,7 +155,7 @@ void Foam::superellipsoidCollisionModels::impulse::collide(const scalar h)
     try
     {
         // Impulse model: the parcels were moved by tracking; detect,
-        // resolve in sweeps, remove overlaps (core, seed 004 Sect. 4)
+        // resolve in sweeps, remove overlaps (core, [Wedel2023] Sect. 4)
         const superellipsoid::CollisionDiagnostics before = diag_;
         step_->detect(system_, diag_);
         step_->resolveSweeps(system_, diag_, h);

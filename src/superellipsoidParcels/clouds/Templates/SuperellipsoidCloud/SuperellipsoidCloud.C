@@ -464,7 +464,7 @@ void Foam::SuperellipsoidCloud<CloudType>::motion
     // neither track nor transfer parcels. The closing half kick of substep
     // k and the opening one of k + 1 use the same force and orientation,
     // so they run in one loop (two half kicks each: the same arithmetic,
-    // bit for bit, as the two passes did; issue 9 profile)
+    // bit for bit, as the two passes did)
     auto halfKicks = [&cloud](const scalar h, const label nKicks)
     {
         for (parcelType& p : cloud)

@@ -34,7 +34,7 @@ void Foam::SuperellipsoidCloud<CloudType>::readSuperellipsoidProperties()
 
     injectShapeId_ = shapes_->find(inj.get<word>("shape"), inj, "shape");
 
-    // Euler angles in degrees (z-x-z, Eq. 11) -> quaternion
+    // Euler angles in degrees (z-x-z, Eq. 11 of [Wedel2023]) -> quaternion
     const auto fromDegrees = [](const vector& angles)
     {
         superellipsoid::EulerAngles euler;
@@ -159,7 +159,7 @@ void Foam::SuperellipsoidCloud<CloudType>::readChecks()
             << exit(FatalIOError);
     }
 
-    // BrennerDrag is the superellipsoid's whole Stokes drag (Eq. 5): a
+    // BrennerDrag is the superellipsoid's whole Stokes drag (Eq. 5 of [Wedel2023]): a
     // second drag model would count the drag twice
     wordList forceNames;
     bool brenner = false;
@@ -196,7 +196,7 @@ void Foam::SuperellipsoidCloud<CloudType>::readChecks()
                 )
                     << "Bad entries BrennerDrag and " << type
                     << ": BrennerDrag is the full drag of a superellipsoid"
-                    << " (Eq. 5, seed 004); remove " << type << nl
+                    << " (Eq. 5 of [Wedel2023]); remove " << type << nl
                     << exit(FatalIOError);
             }
         }

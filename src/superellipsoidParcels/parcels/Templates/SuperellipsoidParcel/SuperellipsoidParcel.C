@@ -69,7 +69,7 @@ bool Foam::SuperellipsoidParcel<ParcelType>::rotationForcing
         return false;
     }
 
-    // Fluid torque T0'(e) - D omega' of Eq. (21), with the velocity
+    // Fluid torque T0'(e) - D omega' of Eq. (21) of [Wedel2023], with the velocity
     // gradient at the parcel frozen over the step. T0' depends on the
     // orientation, so it is evaluated at the midpoint orientation
     // (predictor: half a step of kick-drift with the start torque). In the
@@ -349,7 +349,7 @@ Foam::vector Foam::SuperellipsoidParcel<ParcelType>::calcVelocityChange
     const forceSuSp Fncp = forces.calcNonCoupled(p, ttd, dt, mass0, Re, muc);
     const scalar massEff = forces.massEff(p, ttd, mass0);
 
-    // Tensor drag, Eq. (5): A = pi mu c R^T K' R [kg/s]
+    // Tensor drag, Eq. (5) of [Wedel2023]: A = pi mu c R^T K' R [kg/s]
     tensor A(Zero);
     scalar AMax = 0;
     const brennerType* brenner = brennerType::find(forces);
@@ -472,7 +472,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::fluidForcing
     superellipsoid::Matrix3 damping;
     if (this->active() && rotationForcing(cloud, td, dt, torque, damping))
     {
-        // Midpoint torque T0' and damping D of Eq. (21), particle frame
+        // Midpoint torque T0' and damping D of Eq. (21) of [Wedel2023], particle frame
         q.externalTorque = torque;
         q.externalDamping = damping;
     }

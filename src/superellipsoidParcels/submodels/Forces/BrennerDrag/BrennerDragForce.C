@@ -104,7 +104,7 @@ Foam::tensor Foam::BrennerDragForce<CloudType>::translationalResistance
 {
     using namespace superellipsoidConversions;
 
-    // Eq. (5): F = pi mu c K.(u - v), Eq. (6): K = R^T K' R (global frame)
+    // Eq. (5) of [Wedel2023]: F = pi mu c K.(u - v), Eq. (6): K = R^T K' R (global frame)
     return toFoam
     (
         superellipsoid::translationalResistance
@@ -215,7 +215,7 @@ void Foam::BrennerDragForce<CloudType>::torqueAndDamping
     fluid.density = rhoc;
     fluid.kinematicViscosity = muc/rhoc;
 
-    // Eq. (21) with the strain and spin of Eqs. (22)-(23); omega' enters
+    // Eq. (21) of [Wedel2023] with the strain and spin of Eqs. (22)-(23); omega' enters
     // only through the damping, so it is not needed here
     const superellipsoid::HydrodynamicTorque T = superellipsoid::hydrodynamicTorque
     (
