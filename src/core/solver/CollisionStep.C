@@ -17,11 +17,6 @@ namespace superellipsoid
 namespace
 {
 
-//- A contact approaches if n.u < -approachTolerance * (largest |n.u| of
-//  the substep): round-off of an exactly resolved eps_n = 0 contact
-//  (n.u+ ~ 1e-16 |u-|) must not count as approaching again
-constexpr double approachTolerance = 1e-9;
-
 //- Initial capacity of the per-particle wall-contact buffer
 constexpr int initialFaceContacts = 64;
 
@@ -30,17 +25,18 @@ constexpr int initialFaceContacts = 64;
 //  re-queries the face grid after moving ~ its bounding radius
 constexpr double wallQueryMargin = 0.5;
 
-[[noreturn]] void invalidSetting(const char* name, double value, const char* requirement)
+//- Manifold of one point from a detected contact: the midpoint of the two
+//  surface points, on the line along the normal through both, so its
+//  lever arms give the time derivative of the gap (ContactSolver.H)
+ContactManifold onePointManifold(const Contact& c, const Vector3& normal, const Pose& poseA)
 {
-    std::ostringstream os;
-    os << "CollisionSettings: " << name << " = " << value << " " << requirement;
-    throw std::invalid_argument(os.str());
-}
-
-//- Velocity of the material point p of a particle, Eq. (64)
-Vector3 pointVelocity(const Particle& q, const Vector3& p)
-{
-    return q.velocity + globalAngularVelocity(q).cross(p - q.pose.position);
+    ContactManifold m;
+    m.normal = normal;
+    m.count = 1;
+    m.points[0].point = 0.5*(c.pointOnA + c.pointOnB);
+    m.points[0].pointInA = poseA.toParticleFrame(m.points[0].point);
+    m.points[0].depth = c.overlap;
+    return m;
 }
 
 RigidBody rigidBodyOf(const Particle& q)
@@ -50,13 +46,6 @@ RigidBody rigidBodyOf(const Particle& q)
         q.mass, q.principalMoments, q.pose.orientation, q.pose.position,
         q.velocity, globalAngularVelocity(q)
     );
-}
-
-//- Write the post-collision velocities back (omega' = e^-1 omega)
-void storeVelocities(Particle& q, const Vector3& v, const Vector3& omegaGlobal)
-{
-    q.velocity = v;
-    q.angularVelocity = q.pose.orientation.conjugate()*omegaGlobal;
 }
 
 bool isZero(const Vector3& v) { return v.x() == 0 && v.y() == 0 && v.z() == 0; }
@@ -122,65 +111,11 @@ void groupCoplanarFaces(const std::vector<WallFace>& faces, std::vector<int>& gr
     }
 }
 
-//- A law whose impulse is the frictionless one (ImpulseCollision.H:
-//  eps_t = 1 is exactly the frictionless variant; mu = 0 gives eps_t = 1)
-bool withoutFriction(const ImpulseLaw& law)
-{
-    switch (law.tangential)
-    {
-        case TangentialModel::frictionless: return true;
-        case TangentialModel::restitution: return law.tangentialRestitution == 1;
-        case TangentialModel::coulombSchwager: return law.frictionCoefficient == 0;
-    }
-    return false;
-}
-
 //- Relative margin by which a candidate normal must beat the detected
 //  overlap to trigger a restart (round-off of converged minima is ~1e-12)
 constexpr double restartMargin = 1e-6;
 
 } // namespace
-
-
-void validateCollisionSettings(const CollisionSettings& s)
-{
-    validateImpulseLaw(s.pairLaw);
-    validateImpulseLaw(s.wallLaw);
-    if (s.maxSweeps < 1) invalidSetting("maxSweeps", s.maxSweeps, "must be >= 1");
-    if (s.maxRestingSweeps < 0) invalidSetting("maxRestingSweeps", s.maxRestingSweeps, "must be >= 0");
-    if (!(s.restingSpeedFactor >= 0 && std::isfinite(s.restingSpeedFactor)))
-    {
-        invalidSetting("restingSpeedFactor", s.restingSpeedFactor, "must be >= 0 and finite");
-    }
-    if (!(s.restingTolerance > 0 && s.restingTolerance <= 1))
-    {
-        invalidSetting("restingTolerance", s.restingTolerance, "must be in (0, 1]");
-    }
-    if (!(s.warmStartFactor >= 0 && s.warmStartFactor <= 1))
-    {
-        invalidSetting("warmStartFactor", s.warmStartFactor, "must be in [0, 1]");
-    }
-    if (!(s.restingOverlap >= 0 && s.restingOverlap <= 1e-2))
-    {
-        invalidSetting("restingOverlap", s.restingOverlap, "must be in [0, 1e-2]");
-    }
-    if (s.overlapPasses < 1) invalidSetting("overlapPasses", s.overlapPasses, "must be >= 1");
-    if (!(s.displacementFraction > 0 && s.displacementFraction <= 1))
-    {
-        invalidSetting("displacementFraction", s.displacementFraction, "must be in (0, 1]");
-    }
-    if (s.fixedSubsteps < 0) invalidSetting("fixedSubsteps", s.fixedSubsteps, "must be >= 0");
-    if (s.maxSubsteps < 1) invalidSetting("maxSubsteps", s.maxSubsteps, "must be >= 1");
-    if (!s.gravity.allFinite()) invalidSetting("|gravity|", s.gravity.norm(), "must be finite");
-    if (!(s.softReferenceSpeed > 0 && std::isfinite(s.softReferenceSpeed)))
-    {
-        invalidSetting("softReferenceSpeed", s.softReferenceSpeed, "must be positive and finite");
-    }
-    if (!(s.wallRegionAngle >= 0 && s.wallRegionAngle <= 3.14159265358979323846))
-    {
-        invalidSetting("wallRegionAngle", s.wallRegionAngle, "must be in [0, pi]");
-    }
-}
 
 
 CollisionStep::CollisionStep(const CollisionSettings& settings)
@@ -387,6 +322,7 @@ const std::vector<StepContact>& CollisionStep::detect
         sc.idA = A.id;
         sc.idB = B.id;
         sc.point = CollisionPoint{c.point, c.normal, c.overlap};
+        sc.manifold = onePointManifold(c, c.normal, A.pose);
         sc.overlap = c.overlap;
         sc.halfAxis = std::min(sA.c(), sB.c());
         sc.overlapRatio = c.overlap/sc.halfAxis;
@@ -483,6 +419,7 @@ const std::vector<StepContact>& CollisionStep::detect
                 sc.idB = c.faceIndex;
                 // CollisionPoint normal from the particle INTO the wall
                 sc.point = CollisionPoint{c.point, -c.normal, c.overlap};
+                sc.manifold = onePointManifold(c, -c.normal, P.pose);
                 sc.overlap = c.overlap;
                 sc.halfAxis = s.c();
                 sc.overlapRatio = c.overlap/s.c();
@@ -542,444 +479,13 @@ void CollisionStep::wallCandidates(int i, long id, const Vector3& lo, const Vect
 
 int CollisionStep::resolveSweeps(ParticleSystem& system, CollisionDiagnostics& diag, double h)
 {
-    const int nc = int(contacts_.size());
-    if (nc == 0)
-    {
-        storeRestingImpulses();
-        return 0;
-    }
-    approach_.resize(nc);
-    restingSpeed_.assign(nc, 0.0);
-    accumulated_.assign(nc, 0.0);
-    best_.assign(system.size(), -1);
-
-    // Frictionless laws (impulse along n only, Eqs. 73-74, 82-86): the
-    // sweeps work on global velocities and per-contact constants (the
-    // positions do not change during the sweeps), see prepareNormalSweeps
-    const bool normalOnly = settings_.pairLaw.tangential == TangentialModel::frictionless
-                         && settings_.wallLaw.tangential == TangentialModel::frictionless;
-    if (normalOnly) prepareNormalSweeps(system);
-    // Laws without friction effect (frictionless, eps_t = 1, mu = 0) get
-    // the full sequential-impulse solver: warm start and release of
-    // accumulated impulse (Description). With friction the resting phase
-    // only pushes: a normal-only warm start would cancel the approach that
-    // triggers a resting contact's friction impulse, and a normal-only
-    // release would leave its tangential impulse behind (measured: the
-    // frictional cylinder fill then hit the 200-sweep cap every substep)
-    const bool sequentialImpulses =
-        withoutFriction(settings_.pairLaw) && withoutFriction(settings_.wallLaw);
-
-    // Normal relative velocity n.u of contact k, Eq. (64); u = v_B - v_A
-    // at the contact point (B = wall: its velocity)
-    auto normalSpeed = [&](const StepContact& c)
-    {
-        if (normalOnly)
-        {
-            const NormalSweepContact& q = sweepContacts_[&c - contacts_.data()];
-            const Vector3 uA = sweepVelocity_[c.a] + sweepOmega_[c.a].cross(q.rA);
-            const Vector3 uB = c.b >= 0
-                ? Vector3(sweepVelocity_[c.b] + sweepOmega_[c.b].cross(q.rB))
-                : system.walls.velocity[c.face];
-            return c.point.normal.dot(uB - uA);
-        }
-        const Particle& A = system.particles[c.a];
-        const Vector3 uB = c.b >= 0
-            ? pointVelocity(system.particles[c.b], c.point.point)
-            : system.walls.velocity[c.face];
-        return c.point.normal.dot(uB - pointVelocity(A, c.point.point));
-    };
-
-    // Impulse lambda n on B (-lambda n on A) at contact k, no friction:
-    // the normal part of the resting solver (warm start, release)
-    auto applyNormalImpulse = [&](int k, double lambda)
-    {
-        const StepContact& c = contacts_[k];
-        const Vector3& n = c.point.normal;
-        if (normalOnly)
-        {
-            const NormalSweepContact& q = sweepContacts_[k];
-            sweepVelocity_[c.a] -= (lambda*inverseMass_[c.a])*n;
-            sweepOmega_[c.a] -= lambda*q.spinA;
-            sweepChanged_[c.a] = 1;
-            if (c.b >= 0)
-            {
-                sweepVelocity_[c.b] += (lambda*inverseMass_[c.b])*n;
-                sweepOmega_[c.b] += lambda*q.spinB;
-                sweepChanged_[c.b] = 1;
-            }
-            return;
-        }
-        Particle& A = system.particles[c.a];
-        RigidBody a = rigidBodyOf(A);
-        RigidBody b = c.b >= 0 ? rigidBodyOf(system.particles[c.b]) : RigidBody::wall(system.walls.velocity[c.face]);
-        applyImpulse(a, b, c.point.point, lambda*n);
-        storeVelocities(A, a.velocity, a.angularVelocity);
-        if (c.b >= 0) storeVelocities(system.particles[c.b], b.velocity, b.angularVelocity);
-    };
-
-    // Resting speed per contact: |a| h, the approach speed that the body
-    // force a = g + F_ext/m builds up in one substep (Description)
-    bool anyBodyForce = false;
-    if (h > 0 && settings_.restingSpeedFactor > 0)
-    {
-        for (int k = 0; k < nc; ++k)
-        {
-            const StepContact& c = contacts_[k];
-            auto accel = [&](int i)
-            {
-                const Particle& q = system.particles[i];
-                return (settings_.gravity + q.externalForce/q.mass).norm();
-            };
-            const double a = c.b >= 0 ? std::max(accel(c.a), accel(c.b)) : accel(c.a);
-            restingSpeed_[k] = a*h;
-            if (a > 0)
-            {
-                contacts_[k].allowedOverlap = settings_.restingOverlap*c.halfAxis;
-                anyBodyForce = true;
-            }
-        }
-    }
-    auto isResting = [&](int k)
-    {
-        return -approach_[k] < settings_.restingSpeedFactor*restingSpeed_[k];
-    };
-    const bool restingPhase = anyBodyForce && settings_.maxRestingSweeps > 0;
-
-    // Warm start (Description, "Resting contacts"): the accumulated
-    // normal impulse of the previous substep, applied before anything else
-    if (restingPhase && sequentialImpulses && settings_.warmStartFactor > 0)
-    {
-        for (int k = 0; k < nc; ++k)
-        {
-            if (!(restingSpeed_[k] > 0)) continue;
-            const PairRecord* rec = cache_.find(contacts_[k].key);
-            if (!rec || !(rec->normalImpulse > 0)) continue;
-            accumulated_[k] = settings_.warmStartFactor*rec->normalImpulse;
-            applyNormalImpulse(k, accumulated_[k]);
-            ++diag.restingImpulses;
-        }
-    }
-
-    double speedScale = 0;
-    for (int k = 0; k < nc; ++k)
-    {
-        speedScale = std::max(speedScale, std::abs(normalSpeed(contacts_[k])));
-    }
-    const double tolerance = approachTolerance*speedScale;
-
-    // Resolve contact k with eps_n, or eps_n -> 0 if resting; returns the
-    // normal impulse n.P (>= 0)
-    ImpulseLaw pairResting = settings_.pairLaw, wallResting = settings_.wallLaw;
-    pairResting.normalRestitution = 0;
-    wallResting.normalRestitution = 0;
-    auto resolve = [&](int k, bool resting) -> double
-    {
-        const StepContact& c = contacts_[k];
-        double normalImpulse = 0;
-        if (normalOnly)
-        {
-            // P = lambda n on B with n.u+ = -eps_n n.u- (Eq. 65/75):
-            // lambda = -(1 + eps_n) n.u- / (n.K.n), exactly resolveImpulse's
-            // frictionless branch (Thomson-Tait: dT = -(1 - eps_n^2) ... <= 0)
-            const double un = normalSpeed(c);
-            const double epsN = resting ? 0.0
-                : (c.b >= 0 ? settings_.pairLaw.normalRestitution : settings_.wallLaw.normalRestitution);
-            if (un < 0)
-            {
-                normalImpulse = -(1 + epsN)*un*sweepContacts_[k].inverseEffectiveMass;
-                applyNormalImpulse(k, normalImpulse);
-            }
-            ++(c.b >= 0 ? diag.pairCollisions : diag.wallCollisions);
-            if (resting) ++diag.restingImpulses;
-            return normalImpulse;
-        }
-        Particle& A = system.particles[c.a];
-        if (c.b >= 0)
-        {
-            Particle& B = system.particles[c.b];
-            const ImpulseResult r = resolveImpulse
-            (
-                rigidBodyOf(A), rigidBodyOf(B), c.point, resting ? pairResting : settings_.pairLaw
-            );
-            storeVelocities(A, r.velocityA, r.angularVelocityA);
-            storeVelocities(B, r.velocityB, r.angularVelocityB);
-            normalImpulse = r.normalImpulse;
-            ++diag.pairCollisions;
-        }
-        else
-        {
-            const ImpulseResult r = resolveWallImpulse
-            (
-                rigidBodyOf(A), system.walls.velocity[c.face], c.point,
-                resting ? wallResting : settings_.wallLaw
-            );
-            storeVelocities(A, r.velocityA, r.angularVelocityA);
-            normalImpulse = r.normalImpulse;
-            ++diag.wallCollisions;
-        }
-        if (resting) ++diag.restingImpulses;
-        return normalImpulse;
-    };
-
-    // Deepest first; ties by canonical index (smaller first)
-    auto deeper = [&](int k, int l)
-    {
-        return contacts_[k].overlap > contacts_[l].overlap
-            || (contacts_[k].overlap == contacts_[l].overlap && k < l);
-    };
-
-    // Phase 1: matchings of the approaching contacts (collisions)
-    int sweeps = 0;
-    for (int sweep = 0; sweep <= settings_.maxSweeps; ++sweep)
-    {
-        bool anyFast = false, anyResting = false;
-        for (int k = 0; k < nc; ++k)
-        {
-            approach_[k] = normalSpeed(contacts_[k]);
-            if (approach_[k] < -tolerance)
-            {
-                (isResting(k) ? anyResting : anyFast) = true;
-            }
-        }
-        // Nothing approaches, or only resting contacts that phase 2 handles
-        if (!anyFast && (!anyResting || restingPhase)) break;
-        if (sweep == settings_.maxSweeps)
-        {
-            if (anyFast) ++diag.sweepCapHits;
-            break;
-        }
-
-        // Matching: the deepest approaching contact of every particle
-        for (const StepContact& c : contacts_)
-        {
-            best_[c.a] = -1;
-            if (c.b >= 0) best_[c.b] = -1;
-        }
-        for (int k = 0; k < nc; ++k)
-        {
-            if (!(approach_[k] < -tolerance)) continue;
-            const StepContact& c = contacts_[k];
-            if (best_[c.a] < 0 || deeper(k, best_[c.a])) best_[c.a] = k;
-            if (c.b >= 0 && (best_[c.b] < 0 || deeper(k, best_[c.b]))) best_[c.b] = k;
-        }
-
-        // Resolve the matching (disjoint contacts: order irrelevant)
-        for (int k = 0; k < nc; ++k)
-        {
-            const StepContact& c = contacts_[k];
-            if (!(approach_[k] < -tolerance) || best_[c.a] != k || (c.b >= 0 && best_[c.b] != k))
-            {
-                continue;
-            }
-            resolve(k, isResting(k));
-        }
-        sweeps = sweep + 1;
-    }
-    diag.maxSweeps = std::max(diag.maxSweeps, sweeps);
-
-    // Phase 2: resting-contact solver (projected Gauss-Seidel, sequential
-    // impulses with accumulated clamped impulses) over EVERY contact under a
-    // body force, canonical order, target n.u = 0: an approaching contact
-    // gets lambda = -n.u/(n.K.n) (eps_n -> 0; with friction resolveImpulse's
-    // resting law), a separating one gives back up to its accumulated
-    // impulse (normal only; without friction only), so the accumulated
-    // impulse stays >= 0. Until no contact approaches, or separates while it
-    // holds an impulse, faster than restingTolerance |a| h, or
-    // maxRestingSweeps
-    int restingSweeps = 0;
-    if (restingPhase)
-    {
-        for (int sweep = 0; ; ++sweep)
-        {
-            bool converged = true;
-            for (int k = 0; k < nc; ++k)
-            {
-                if (!(restingSpeed_[k] > 0)) continue;
-                const double un = normalSpeed(contacts_[k]);
-                const double slack = std::max(tolerance, settings_.restingTolerance*restingSpeed_[k]);
-                // With friction only the resting contacts (slower than
-                // restingSpeedFactor |a| h), as before the sequential
-                // impulses: from zero impulses every substep (no warm start)
-                // a deep frictional pile does not converge over all contacts
-                // (the 13-layer fill of case_cylinderEmptying hit the cap of
-                // 200 sweeps every substep: 196 instead of 58 CPU-s)
-                approach_[k] = un;
-                const bool approaching = un < -slack && (sequentialImpulses || isResting(k));
-                const bool release = sequentialImpulses && un > slack && accumulated_[k] > 0;
-                if (!approaching && !release) continue;
-                converged = false;
-                if (sweep == settings_.maxRestingSweeps) break;
-                if (approaching)
-                {
-                    accumulated_[k] += resolve(k, true);
-                }
-                else
-                {
-                    // n.u -> 0 with lambda = -n.u/(n.K.n), clamped: accumulated >= 0
-                    const double nKn = normalOnly
-                        ? 1.0/sweepContacts_[k].inverseEffectiveMass : normalCompliance(system, k);
-                    const double lambda = std::max(-un/nKn, -accumulated_[k]);
-                    accumulated_[k] += lambda;
-                    applyNormalImpulse(k, lambda);
-                    ++diag.restingImpulses;
-                }
-            }
-            if (converged) break;
-            if (sweep == settings_.maxRestingSweeps)
-            {
-                ++diag.restingCapHits;
-                break;
-            }
-            restingSweeps = sweep + 1;
-        }
-        diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, restingSweeps);
-    }
-    if (normalOnly) finishNormalSweeps(system);
-    storeRestingImpulses();
-    return sweeps + restingSweeps;
-}
-
-
-double CollisionStep::normalCompliance(const ParticleSystem& system, int k) const
-{
-    // n.K.n, Eq. (73)
-    const StepContact& c = contacts_[k];
-    const RigidBody a = rigidBodyOf(system.particles[c.a]);
-    const RigidBody b = c.b >= 0 ? rigidBodyOf(system.particles[c.b]) : RigidBody::wall();
-    return c.point.normal.dot(collisionMatrix(a, b, c.point.point)*c.point.normal);
-}
-
-
-void CollisionStep::storeRestingImpulses()
-{
-    // Records of the last substep's impulses are reset first, so a contact
-    // that was not detected in this substep does not keep a stale one
-    for (const std::uint64_t key : warmKeys_)
-    {
-        if (PairRecord* rec = cache_.find(key)) rec->normalImpulse = 0;
-    }
-    warmKeys_.clear();
-    const int nc = int(contacts_.size());
-    for (int k = 0; k < nc; ++k)
-    {
-        StepContact& c = contacts_[k];
-        c.restingImpulse = k < int(accumulated_.size()) ? accumulated_[k] : 0.0;
-        if (!(c.restingImpulse > 0)) continue;
-        if (PairRecord* rec = cache_.find(c.key))
-        {
-            rec->normalImpulse = c.restingImpulse;
-            warmKeys_.push_back(c.key);
-        }
-    }
-}
-
-
-void CollisionStep::prepareNormalSweeps(const ParticleSystem& system)
-{
-    // Global velocities and inverse masses of the particles in contact;
-    // per contact the lever arms r = p - x, the spin change per unit impulse
-    // I^-1 (r x n) (global I^-1 = Q diag(1/I') Q^T, Eq. 62) and
-    // 1/(n.K.n) with n.K.n = sum (1/m + (r x n).I^-1 (r x n)), Eq. (73)
-    const int n = system.size();
-    sweepVelocity_.resize(n);
-    sweepOmega_.resize(n);
-    inverseMass_.resize(n);
-    sweepChanged_.assign(n, 0);
-    sweepInverseInertia_.resize(n);
-    sweepReady_.assign(n, 0);
-    auto ready = [&](int i)
-    {
-        if (sweepReady_[i]) return;
-        const Particle& p = system.particles[i];
-        const Matrix3 Q = p.pose.orientation.toRotationMatrix();
-        sweepVelocity_[i] = p.velocity;
-        sweepOmega_[i] = Q*p.angularVelocity;
-        inverseMass_[i] = 1.0/p.mass;
-        sweepInverseInertia_[i] = Q*p.principalMoments.cwiseInverse().asDiagonal()*Q.transpose();
-        sweepReady_[i] = 1;
-    };
-    const int nc = int(contacts_.size());
-    sweepContacts_.resize(nc);
-    for (int k = 0; k < nc; ++k)
-    {
-        const StepContact& c = contacts_[k];
-        NormalSweepContact& q = sweepContacts_[k];
-        const Vector3& nrm = c.point.normal;
-        ready(c.a);
-        q.rA = c.point.point - system.particles[c.a].pose.position;
-        const Vector3 armA = q.rA.cross(nrm);
-        q.spinA = sweepInverseInertia_[c.a]*armA;
-        double nKn = inverseMass_[c.a] + armA.dot(q.spinA);
-        if (c.b >= 0)
-        {
-            ready(c.b);
-            q.rB = c.point.point - system.particles[c.b].pose.position;
-            const Vector3 armB = q.rB.cross(nrm);
-            q.spinB = sweepInverseInertia_[c.b]*armB;
-            nKn += inverseMass_[c.b] + armB.dot(q.spinB);
-        }
-        q.inverseEffectiveMass = 1.0/nKn;
-    }
-}
-
-
-void CollisionStep::finishNormalSweeps(ParticleSystem& system) const
-{
-    // omega' = e^-1 omega; only particles that received an impulse
-    for (int i = 0; i < system.size(); ++i)
-    {
-        if (!sweepChanged_[i]) continue;
-        storeVelocities(system.particles[i], sweepVelocity_[i], sweepOmega_[i]);
-    }
+    return solver_.solveVelocities(system, contacts_, cache_, settings_, h, diag);
 }
 
 
 void CollisionStep::removeOverlaps(ParticleSystem& system)
 {
-    const int n = system.size();
-    displacement_.assign(n, Vector3::Zero());
-
-    // Remaining overlap of contact c after the displacements so far
-    // (linearised: translation moves both surfaces rigidly along n)
-    auto remaining = [&](const StepContact& c)
-    {
-        const Vector3& nAB = c.point.normal;
-        const Vector3 dB = c.b >= 0 ? displacement_[c.b] : Vector3::Zero();
-        return c.overlap - c.allowedOverlap - nAB.dot(dB - displacement_[c.a]);
-    };
-
-    // Gauss-Seidel relaxation in canonical order: every contact (pair:
-    // Sect. 5.3 split by inverse mass; wall: inverse mass 0) removes what
-    // is left of its overlap; a few passes let a stack settle as a whole
-    for (int pass = 0; pass < settings_.overlapPasses; ++pass)
-    {
-        for (const StepContact& c : contacts_)
-        {
-            const double left = remaining(c);
-            if (!(left > 0)) continue;
-            RigidBody a, b;
-            a.inverseMass = 1.0/system.particles[c.a].mass;
-            a.position = system.particles[c.a].pose.position;
-            b.inverseMass = c.b >= 0 ? 1.0/system.particles[c.b].mass : 0.0;
-            b.position = c.b >= 0 ? system.particles[c.b].pose.position : c.point.point;
-            const OverlapCorrection d = overlapRemoval(a, b, CollisionPoint{c.point.point, c.point.normal, left});
-            displacement_[c.a] += d.displacementA;
-            if (c.b >= 0) displacement_[c.b] += d.displacementB;
-        }
-    }
-    // Walls last (canonical order: ascending face per particle): out of the
-    // wall by what is left, never into it. Translation moves a plane
-    // contact's deepest point rigidly, so delta - n.d is exact there.
-    for (const StepContact& c : contacts_)
-    {
-        if (c.b >= 0) continue;
-        const double left = remaining(c);
-        if (left > 0) displacement_[c.a] -= left*c.point.normal;
-    }
-    for (int i = 0; i < n; ++i)
-    {
-        system.particles[i].pose.position += displacement_[i];
-    }
+    solver_.solvePositions(system, contacts_, settings_.overlapPasses);
 }
 
 
