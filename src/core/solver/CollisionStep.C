@@ -1,6 +1,7 @@
 #include "solver/CollisionStep.H"
 #include "collision/ContactCurvature.H"
 #include "contact/BoundingVolumes.H"
+#include "contact/ManifoldGeometry.H"
 #include "contact/ParticleContact.H"
 #include "contact/SupportPoint.H"
 #include "dynamics/RigidBodyRotation.H"
@@ -24,20 +25,6 @@ constexpr int initialFaceContacts = 64;
 //  fraction of the box size (CollisionStep::wallCandidates): a particle
 //  re-queries the face grid after moving ~ its bounding radius
 constexpr double wallQueryMargin = 0.5;
-
-//- Manifold of one point from a detected contact: the midpoint of the two
-//  surface points, on the line along the normal through both, so its
-//  lever arms give the time derivative of the gap (ContactSolver.H)
-ContactManifold onePointManifold(const Contact& c, const Vector3& normal, const Pose& poseA)
-{
-    ContactManifold m;
-    m.normal = normal;
-    m.count = 1;
-    m.points[0].point = 0.5*(c.pointOnA + c.pointOnB);
-    m.points[0].pointInA = poseA.toParticleFrame(m.points[0].point);
-    m.points[0].depth = c.overlap;
-    return m;
-}
 
 RigidBody rigidBodyOf(const Particle& q)
 {
@@ -322,7 +309,7 @@ const std::vector<StepContact>& CollisionStep::detect
         sc.idA = A.id;
         sc.idB = B.id;
         sc.point = CollisionPoint{c.point, c.normal, c.overlap};
-        sc.manifold = onePointManifold(c, c.normal, A.pose);
+        sc.manifold = pairManifold(sA, A.pose, sB, B.pose, c);
         sc.overlap = c.overlap;
         sc.halfAxis = std::min(sA.c(), sB.c());
         sc.overlapRatio = c.overlap/sc.halfAxis;
@@ -419,7 +406,9 @@ const std::vector<StepContact>& CollisionStep::detect
                 sc.idB = c.faceIndex;
                 // CollisionPoint normal from the particle INTO the wall
                 sc.point = CollisionPoint{c.point, -c.normal, c.overlap};
-                sc.manifold = onePointManifold(c, -c.normal, P.pose);
+                // Solver convention: normal from the particle into the wall
+                sc.manifold = wallManifold(s, P.pose, walls.faces[c.faceIndex], c);
+                sc.manifold.normal = -sc.manifold.normal;
                 sc.overlap = c.overlap;
                 sc.halfAxis = s.c();
                 sc.overlapRatio = c.overlap/s.c();

@@ -1,4 +1,5 @@
 #include "solver/ContactSolver.H"
+#include "contact/ManifoldGeometry.H"
 
 #include <algorithm>
 #include <cmath>
@@ -14,11 +15,6 @@ namespace
 //  substep): round-off of an exactly resolved eps_n = 0 contact
 //  (n.u+ ~ 1e-16 |u-|) must not count as approaching again
 constexpr double approachTolerance = 1e-9;
-
-//- A stored point warm-starts a new one within this distance / c in A's
-//  frame (a resting point moves by round-off; one that slides by a tenth
-//  of c is a new point)
-constexpr double warmMatchFraction = 0.1;
 
 //- Inner resolutions of one contact in a collision sweep, per point: each
 //  resolves the most approaching point, so a flat landing alternates
@@ -171,6 +167,7 @@ void ContactSolver::prepare
             );
             if (a > 0) s.allowedOverlap = settings.restingOverlap*s.halfAxis;
         }
+        c.collided = false;
     }
 }
 
@@ -187,11 +184,15 @@ void ContactSolver::warmStart
     for (int k = 0; k < nc; ++k)
     {
         ContactConstraint& c = constraints_[k];
-        if (!(c.restingSpeed > 0)) continue;
+        if (!(c.restingSpeed > 0) || c.collided) continue;
         const PairRecord* rec = cache.find(contacts[k].key);
         if (!rec || !(rec->normalImpulse > 0)) continue;
-        const double match = warmMatchFraction*contacts[k].halfAxis;
-        bool used[maxManifoldPoints] = {false, false, false, false};
+        // Stored points matched to the new ones by their position in A's frame
+        ContactManifold previous;
+        previous.count = rec->pointCount;
+        for (int j = 0; j < rec->pointCount; ++j) previous.points[j].pointInA = rec->points[j].pointInA;
+        std::array<int, maxManifoldPoints> match;
+        matchManifoldPoints(previous, contacts[k].manifold, manifoldMatchTolerance*contacts[k].halfAxis, match);
         for (int i = 0; i < c.count; ++i)
         {
             ConstraintPoint& q = c.points[i];
@@ -202,26 +203,10 @@ void ContactSolver::warmStart
             }
             else
             {
-                // Nearest unused stored point within the match distance
-                const Vector3& pA = contacts[k].manifold.points[i].pointInA;
-                int best = -1;
-                double bestDistance = match;
-                for (int j = 0; j < rec->pointCount; ++j)
-                {
-                    const double d = (rec->points[j].pointInA - pA).norm();
-                    if (!used[j] && d <= bestDistance)
-                    {
-                        best = j;
-                        bestDistance = d;
-                    }
-                }
-                if (best < 0) continue;
-                used[best] = true;
-                q.normalImpulse = factor*rec->points[best].normal;
-                for (int t = 0; t < 2; ++t)
-                {
-                    q.tangentImpulse[t] = factor*rec->points[best].tangential.dot(c.tangent[t]);
-                }
+                if (match[i] < 0) continue;
+                const PointImpulse& stored = rec->points[match[i]];
+                q.normalImpulse = factor*stored.normal;
+                for (int t = 0; t < 2; ++t) q.tangentImpulse[t] = factor*stored.tangential.dot(c.tangent[t]);
                 // The normal turned since: stay inside the Coulomb disc
                 const double limit = c.friction*q.normalImpulse;
                 const double tangential = std::hypot(q.tangentImpulse[0], q.tangentImpulse[1]);
@@ -270,6 +255,8 @@ int ContactSolver::collide
         return u;
     };
     auto isResting = [&](int k) { return -approach_[k] < constraints_[k].restitutionThreshold; };
+    // With relax passes the resting contacts are theirs
+    auto isCollision = [&](int k) { return approach_[k] < -tolerance && !(relaxPhase && isResting(k)); };
     // Deepest first; ties by canonical index (smaller first)
     auto deeper = [&](int k, int l)
     {
@@ -283,7 +270,7 @@ int ContactSolver::collide
         for (int k = 0; k < nc; ++k)
         {
             approach_[k] = contactApproach(constraints_[k]);
-            if (approach_[k] < -tolerance) (isResting(k) ? anyResting : anyFast) = true;
+            if (isCollision(k)) (isResting(k) ? anyResting : anyFast) = true;
         }
         // Nothing approaches, or only resting contacts that relax handles
         if (!anyFast && (!anyResting || relaxPhase)) break;
@@ -297,7 +284,7 @@ int ContactSolver::collide
         best_.assign(ready_.size(), -1);
         for (int k = 0; k < nc; ++k)
         {
-            if (!(approach_[k] < -tolerance)) continue;
+            if (!isCollision(k)) continue;
             const ContactConstraint& c = constraints_[k];
             if (best_[c.a] < 0 || deeper(k, best_[c.a])) best_[c.a] = k;
             if (c.b >= 0 && (best_[c.b] < 0 || deeper(k, best_[c.b]))) best_[c.b] = k;
@@ -308,9 +295,10 @@ int ContactSolver::collide
         for (int k = 0; k < nc; ++k)
         {
             const ContactConstraint& c = constraints_[k];
-            if (!(approach_[k] < -tolerance) || best_[c.a] != k || (c.b >= 0 && best_[c.b] != k)) continue;
+            if (!isCollision(k) || best_[c.a] != k || (c.b >= 0 && best_[c.b] != k)) continue;
             const bool resting = isResting(k);
             const ImpulseLaw& law = c.b >= 0 ? settings.pairLaw : settings.wallLaw;
+            constraints_[k].collided = true;
             for (int pass = 0; pass < collisionPassesPerPoint*c.count; ++pass)
             {
                 int worst = 0;
@@ -477,8 +465,8 @@ int ContactSolver::solveVelocities
     for (const ContactConstraint& c : constraints_) relaxPhase = relaxPhase || c.restingSpeed > 0;
     relaxPhase = relaxPhase && settings.maxRestingSweeps > 0;
 
-    if (relaxPhase && settings.warmStartFactor > 0) warmStart(contacts, cache, settings.warmStartFactor, diag);
     int sweeps = contacts.empty() ? 0 : collide(contacts, settings, diag);
+    if (relaxPhase && settings.warmStartFactor > 0) warmStart(contacts, cache, settings.warmStartFactor, diag);
     if (relaxPhase) sweeps += relax(settings, diag);
     finish(system);
     store(contacts, cache);
