@@ -60,9 +60,8 @@ ParticleSystem column(const Superellipsoid& shape, int n, double gap)
 
 struct RestResult
 {
-    double timeToRest = -1;     // first step end with KE < 1e-12 J
+    double timeToRest = -1;     // from this step end on KE < 1e-12 J (-1: not at the end)
     double finalEnergy = 0;
-    double energyAfterRest = 0; // largest KE after timeToRest
     double maxSpin = 0;         // largest |omega| after timeToRest
 };
 
@@ -74,11 +73,17 @@ RestResult runUntil(ParticleSystem& s, CollisionStep& step, double dt, double du
     {
         step.advance(s, dt);
         const double e = kineticEnergy(s);
-        if (r.timeToRest < 0 && e < 1e-12) r.timeToRest = (k + 1)*dt;
-        if (r.timeToRest >= 0)
+        double spin = 0;
+        for (const Particle& p : s.particles) spin = std::max(spin, p.angularVelocity.norm());
+        if (!(e < 1e-12))
         {
-            r.energyAfterRest = std::max(r.energyAfterRest, e);
-            for (const Particle& p : s.particles) r.maxSpin = std::max(r.maxSpin, p.angularVelocity.norm());
+            r.timeToRest = -1;
+            r.maxSpin = 0;
+        }
+        else
+        {
+            if (r.timeToRest < 0) r.timeToRest = (k + 1)*dt;
+            r.maxSpin = std::max(r.maxSpin, spin);
         }
     }
     r.finalEnergy = kineticEnergy(s);
@@ -106,9 +111,9 @@ TEST(ContactSolver, FaceDownCubeAndStackOfFiveComeToRestCarryingTheWeight)
 {
     // Cube-like bodies (eps = 0.2, c = 5 mm) dropped face down from 0.1 mm
     // onto a floor, alone and as a column of 5, frictionless and mu = 0.5,
-    // Dt = 1e-4 s (one substep per step at rest). References: at rest
-    // (KE < 1e-12 J, a speed of ~4e-5 m/s) within 0.1 s and staying there
-    // (no rocking); static equilibrium: the normal impulses of a substep
+    // Dt = 1e-4 s (one substep per step at rest), 0.2 s. References: at
+    // rest (KE < 1e-12 J, a speed of ~4e-5 m/s) from a time <= 0.1 s to
+    // the end (no rocking); static equilibrium: the normal impulses of a substep
     // at the points of the contact below body i sum to the weight above,
     // (n - i) m g h. Tolerance 1e-6: the relax passes stop when no update
     // changes a point's speed by more than restingTolerance g h = 1e-3 g h,
@@ -126,12 +131,10 @@ TEST(ContactSolver, FaceDownCubeAndStackOfFiveComeToRestCarryingTheWeight)
             CollisionStep step(gravitySettings(mu));
             const double dt = 1e-4;
             const RestResult r = runUntil(s, step, dt, 0.2);
-            std::printf("cube column of %d, mu %.1f: at rest at %.4f s, KE at 0.2 s %.2e J, "
-                        "largest KE after rest %.2e J, spin after rest %.2e rad/s\n",
-                        n, mu, r.timeToRest, r.finalEnergy, r.energyAfterRest, r.maxSpin);
+            std::printf("cube column of %d, mu %.1f: at rest from %.4f s, KE at 0.2 s %.2e J, "
+                        "largest spin after that %.2e rad/s\n", n, mu, r.timeToRest, r.finalEnergy, r.maxSpin);
             ASSERT_GE(r.timeToRest, 0) << n << " cubes, mu " << mu;
             EXPECT_LE(r.timeToRest, 0.1) << n << " cubes, mu " << mu;
-            EXPECT_LT(r.energyAfterRest, 1e-12) << n << " cubes, mu " << mu;
             ASSERT_EQ(int(step.contacts().size()), n);
             for (const StepContact& sc : step.contacts())
             {
@@ -150,7 +153,7 @@ TEST(ContactSolver, TabletDroppedFlatOrTiltedComesToRestOnItsFace)
 {
     // Tablet a:b:c = 3:3:1 (c = 2 mm), eps1 = 0.2 (flat faces), dropped
     // from 2 mm flat and tilted by 30 deg about x, eps_n = 0.2, mu = 0.5:
-    // it comes to rest (KE < 1e-12 J within 0.5 s) on a face: the particle
+    // it comes to rest (KE < 1e-12 J from a time within 0.5 s on) on a face: the particle
     // z axis vertical to 1e-6 (a tilt left on a face contact would be held
     // by one edge point only).
     const double ct = 2e-3;
@@ -167,10 +170,9 @@ TEST(ContactSolver, TabletDroppedFlatOrTiltedComesToRestOnItsFace)
         CollisionStep step(gravitySettings(0.5));
         const RestResult r = runUntil(s, step, 1e-4, 0.5);
         const double upright = std::abs(s.particles[0].pose.particleToGlobal().col(2).z());
-        std::printf("tablet tilted %.0f deg: at rest at %.4f s, KE at 0.5 s %.2e J, 1 - |e_z.z| %.2e\n",
+        std::printf("tablet tilted %.0f deg: at rest from %.4f s, KE at 0.5 s %.2e J, 1 - |e_z.z| %.2e\n",
                     tilt, r.timeToRest, r.finalEnergy, 1 - upright);
         EXPECT_GE(r.timeToRest, 0) << "tilt " << tilt;
-        EXPECT_LT(r.finalEnergy, 1e-12) << "tilt " << tilt;
         EXPECT_GT(upright, 1 - 1e-6) << "tilt " << tilt;
     }
 }
