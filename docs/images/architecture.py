@@ -43,63 +43,71 @@ def arrow(ax, x0, y0, x1, y1, label="", colour="#333333", dx=0.01):
 
 def layers(ax):
     ax.set_title("Layers: who may include whom", fontsize=11, fontweight="bold", loc="left")
-    box(ax, 0.02, 0.80, 0.96, 0.17, "applications/  (wmake)",
+    box(ax, 0.02, 0.82, 0.96, 0.15, "applications/  (wmake)",
         ["solvers/superellipsoidPimpleFoam   utilities/superellipsoidProperties",
          "core/superellipsoid{Tumble,Filling,Scaling,Resistance}  (CMake, core only)"], APP)
-    box(ax, 0.02, 0.47, 0.96, 0.27, "src/superellipsoidParcels/  OpenFOAM layer (wmake)",
+    box(ax, 0.02, 0.49, 0.96, 0.28, "src/superellipsoidParcels/  OpenFOAM layer (wmake)",
         ["shape/     superellipsoidShapeTable (dictionaries -> core shapes)",
-         "parcels/   SuperellipsoidParcel (drag, torque, rotation)",
-         "clouds/    SuperellipsoidCloud (motion: substeps)",
-         "collision/ superellipsoidCollisionModel (core <-> parcels)",
-         "submodels/ BrennerDrag, injection, superellipsoidVTK",
+         "parcels/   SuperellipsoidParcel (fluidForcing, drag, torque)",
+         "clouds/    SuperellipsoidCloud (motion: one tracking pass)",
+         "collision/ superellipsoidCollisionModel (advanceFluidStep),",
+         "           walls, halo exchange, contact records, diagnostics",
+         "submodels/ BrennerDrag, BrennerFiniteReDrag, injection, VTK",
          "input/     dictionary checks (FatalIOError)"], LAYER)
-    box(ax, 0.02, 0.03, 0.96, 0.38, "src/core/  OpenFOAM-free core (C++17 + Eigen, CMake)",
+    box(ax, 0.02, 0.03, 0.96, 0.41, "src/core/  OpenFOAM-free core (C++17 + Eigen, CMake)",
         ["math/          Types, special functions",
          "shape/         Superellipsoid: S, derivatives, inertia",
          "orientation/   quaternions, Pose",
          "dynamics/      Euler's equations",
-         "hydrodynamics/ K, Omega, Pi; force and torque",
-         "contact/       wall and particle contact detection",
+         "hydrodynamics/ K, Omega, Pi; force, torque; finite-Re",
+         "               drag, sphericity, added mass",
+         "contact/       detection; manifolds (pair/wallManifold)",
          "collision/     impulse and soft-contact laws",
-         "solver/        CollisionStep: broad phase, sweeps",
+         "solver/        CollisionStep, ContactSolver, broad phase",
          "output/        VTK PolyData, .series"], CORE)
-    arrow(ax, 0.5, 0.80, 0.5, 0.74, "includes", dx=0.015)
-    arrow(ax, 0.5, 0.47, 0.5, 0.41, "includes (never the reverse)", dx=0.015)
+    arrow(ax, 0.5, 0.82, 0.5, 0.77, "includes", dx=0.015)
+    arrow(ax, 0.5, 0.49, 0.5, 0.44, "includes (never the reverse)", dx=0.015)
     ax.text(0.97, 0.05, "tests/unit  tests/fuzz\ntests/benchmarks -> core", ha="right", va="bottom",
             fontsize=8, color="#555555")
-    ax.text(0.97, 0.49, "tests/cases, tutorials -> solver", ha="right", va="bottom", fontsize=8,
+    ax.text(0.97, 0.51, "tests/cases, tutorials -> solver", ha="right", va="bottom", fontsize=8,
             color="#555555")
 
 
 def step(ax):
-    ax.set_title("One fluid time step (superellipsoidPimpleFoam)", fontsize=11, fontweight="bold", loc="left")
-    box(ax, 0.02, 0.86, 0.96, 0.11, "1. kinematicCloud.evolve()  ->  SuperellipsoidCloud::motion",
-        ["n collision substeps h = Dt/n (nSubSteps: displacement <= 0.1 c)"], LAYER)
-    box(ax, 0.02, 0.64, 0.96, 0.18, "2. per substep: Cloud::move (parcels, OpenFOAM layer)",
-        ["SuperellipsoidParcel: implicit Brenner drag, Eq. (5)",
-         "torque Eq. (21), rotation by advanceRotation (core)",
-         "tracking through the mesh; UTrans, UCoeff += momentum"], LAYER)
-    box(ax, 0.02, 0.33, 0.96, 0.27, "3. gatherParcels -> core CollisionStep (model.collide)",
-        ["ParticleSystem of parcels + ghosts (parallel halo)",
-         "BroadPhase cell list -> detectParticleContact,",
-         "  detectFaceContact (walls)",
-         "resolveImpulse / softContactForce, sweeps,",
-         "  resting-contact solver, overlap removal",
-         "CollisionDiagnostics (log line, collisions.csv)"], CORE)
-    box(ax, 0.02, 0.17, 0.96, 0.12, "4. scatterParcels -> parcels",
-        ["U, omega', orientation; overlap displacement by tracking"], LAYER)
-    box(ax, 0.02, 0.02, 0.96, 0.11, "5. fluid: PIMPLE with kinematicCloud.SU(Uc)",
+    ax.set_title("One fluid time step, impulse model (superellipsoidPimpleFoam)", fontsize=11,
+                 fontweight="bold", loc="left")
+    box(ax, 0.02, 0.885, 0.96, 0.095, "1. kinematicCloud.evolve() -> SuperellipsoidCloud::motion",
+        ["motionFluidStep: one OpenFOAM tracking pass per fluid step",
+         "(softContact: Cloud::move + core softSubstep every substep)"], LAYER)
+    box(ax, 0.02, 0.71, 0.96, 0.15, "2. once per parcel: SuperellipsoidParcel::fluidForcing",
+        ["implicit drag over Dt: Brenner Eq. (5) or finiteReynoldsDrag",
+         "torque Eq. (21) + damping -> constant external force,",
+         "  torque, damping of the core particle; UTrans, UCoeff"], LAYER)
+    box(ax, 0.02, 0.30, 0.96, 0.38, "3. advanceFluidStep: n substeps h = Dt/n in the core",
+        ["nSubSteps: surface displacement <= 0.1 c per substep",
+         "CollisionStep::move (constant a, advanceRotation)",
+         "parallel: ghosts exchanged from the moved state",
+         "detect: BroadPhase -> detectParticleContact,",
+         "  detectFaceContact -> pairManifold / wallManifold",
+         "resolveSweeps = ContactSolver::solveVelocities:",
+         "  prepare, warm start, collide, relax, store",
+         "removeOverlaps = ContactSolver::solvePositions",
+         "waypoint of each parcel kept"], CORE)
+    box(ax, 0.02, 0.14, 0.96, 0.13, "4. scatterFluidStep + ONE Cloud::move",
+        ["U, omega', orientation; track start -> end (chord or",
+         "waypoints): outlets remove, processor faces transfer"], LAYER)
+    box(ax, 0.02, 0.01, 0.96, 0.10, "5. fluid: PIMPLE with kinematicCloud.SU(Uc)",
         ["two-way coupling: source from UTrans, UCoeff; alphac"], FLUID)
-    for y0, y1 in ((0.86, 0.82), (0.64, 0.60), (0.33, 0.29), (0.17, 0.13)):
+    for y0, y1 in ((0.885, 0.86), (0.71, 0.68), (0.30, 0.27), (0.14, 0.11)):
         arrow(ax, 0.5, y0, 0.5, y1)
-    ax.annotate("", xy=(0.985, 0.80), xytext=(0.985, 0.20),
+    ax.annotate("", xy=(0.985, 0.62), xytext=(0.985, 0.36),
                 arrowprops=dict(arrowstyle="-|>", color="#aa3333", linewidth=1.2,
                                 connectionstyle="arc3,rad=-0.35"))
-    ax.text(0.995, 0.50, "next\nsubstep", ha="left", va="center", fontsize=8, color="#aa3333")
+    ax.text(0.995, 0.49, "next\nsubstep", ha="left", va="center", fontsize=8, color="#aa3333")
 
 
 def main():
-    fig, (left, right) = plt.subplots(1, 2, figsize=(13.5, 7.2))
+    fig, (left, right) = plt.subplots(1, 2, figsize=(13.5, 8.0))
     for ax in (left, right):
         ax.set_xlim(0, 1.06)
         ax.set_ylim(0, 1)
