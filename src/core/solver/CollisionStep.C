@@ -1,4 +1,5 @@
 #include "solver/CollisionStep.H"
+#include "contact/ManifoldGeometry.H"
 #include "collision/ContactCurvature.H"
 #include "contact/BoundingVolumes.H"
 #include "contact/ParticleContact.H"
@@ -391,6 +392,10 @@ const std::vector<StepContact>& CollisionStep::detect
         sc.halfAxis = std::min(sA.c(), sB.c());
         sc.overlapRatio = c.overlap/sc.halfAxis;
         sc.key = key;
+        if (settings_.model == CollisionModel::softContact)
+        {
+            sc.manifold = pairManifold(sA, A.pose, sB, B.pose, c);
+        }
         contacts_.push_back(sc);
     }
 
@@ -487,6 +492,13 @@ const std::vector<StepContact>& CollisionStep::detect
                 sc.halfAxis = s.c();
                 sc.overlapRatio = c.overlap/s.c();
                 sc.key = PairCache::wallKey(P.id, c.faceIndex);
+                if (settings_.model == CollisionModel::softContact)
+                {
+                    // A face contact may span a coplanar group: its plane
+                    const WallFace& face = walls.faces[c.faceIndex];
+                    sc.manifold = c.feature == WallFeature::Face
+                        ? wallManifold(s, P.pose, face.plane(), c) : wallManifold(s, P.pose, face, c);
+                }
                 cache_.acquire(sc.key);
                 contacts_.push_back(sc);
             }
@@ -1005,8 +1017,12 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
         Particle& A = system.particles[c.a];
         const Superellipsoid& sA = system.shapes[A.shapeIndex];
         const RigidBody bodyA = rigidBodyOf(A);
+        // Hertz radius at the detection's point (the deepest), one per contact
         const double radiusA = surfaceCurvatureRadius(sA, A.pose, c.point.point, CurvatureModel::mean);
         PairRecord& rec = cache_.acquire(c.key);
+        // Springs of points that moved by more than this in A's frame restart
+        const double matchDistance = manifoldMatchTolerance*c.halfAxis;
+        ContactManifold m = c.manifold;
         SoftContactResult r;
         if (c.b >= 0)
         {
@@ -1016,7 +1032,7 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
             const double radiusB =
                 surfaceCurvatureRadius(sB, B.pose, c.point.point, CurvatureModel::mean);
             const SoftContactParameters p = pairModel_->parameters(bodyA, bodyB, radiusA, radiusB);
-            r = softContactForce(bodyA, bodyB, c.point, p, rec.history, h);
+            r = softManifoldForce(bodyA, bodyB, m, p, rec.history, matchDistance, h);
             B.contactForce += r.forceOnB;
             B.contactTorque += B.pose.orientation.conjugate()*r.torqueOnB;
             ++diag.pairCollisions;
@@ -1028,7 +1044,8 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
             (
                 bodyA, wall, radiusA, std::numeric_limits<double>::infinity()
             );
-            r = softContactForce(bodyA, wall, c.point, p, rec.history, h);
+            m.normal = -m.normal;   // the force law's normal points from A into B (the wall)
+            r = softManifoldForce(bodyA, wall, m, p, rec.history, matchDistance, h);
             ++diag.wallCollisions;
         }
         rec.history = r.history;
