@@ -1,13 +1,57 @@
+#include "contact/ManifoldBuilder.H"
 #include "contact/ManifoldGeometry.H"
 
 namespace superellipsoid
 {
 
-ContactManifold wallManifold
+namespace
+{
+
+ContactManifold particleOnWall
 (
-    const Superellipsoid&, const Pose& pose, const Plane&, const Contact& contact
+    const Superellipsoid& shape, const Pose& pose, const Vector3& wallPoint,
+    const WallFace* face, const Contact& contact
 )
 {
+    ContactManifold m;
+    m.normal = contact.normal;
+    if (!contact.touching()) return m;
+    const PosedShape P{shape, pose.particleToGlobal(), pose.position};
+    // The wall is the lower side (normal from the wall into the particle)
+    ManifoldSide wall, particle;
+    wall.wallPoint = wallPoint;
+    wall.face = face;
+    particle.body = &P;
+    m = buildManifold(wall, particle, contact.normal, contact.overlap, shape.c());
+    for (int i = 0; i < m.count; ++i)
+    {
+        m.points[i].pointInA = P.Q.transpose()*(m.points[i].point - P.position);
+    }
+    return m;
+}
+
+} // namespace
+
+
+ContactManifold wallManifold
+(
+    const Superellipsoid& shape, const Pose& pose, const Plane& plane, const Contact& contact
+)
+{
+    return particleOnWall(shape, pose, plane.point, nullptr, contact);
+}
+
+
+ContactManifold wallManifold
+(
+    const Superellipsoid& shape, const Pose& pose, const WallFace& face, const Contact& contact
+)
+{
+    if (contact.feature == WallFeature::Face)
+    {
+        return particleOnWall(shape, pose, face.vertices[0], &face, contact);
+    }
+    // Edge or vertex of the face: a point contact at the detected point
     ContactManifold m;
     m.normal = contact.normal;
     if (!contact.touching()) return m;
@@ -16,14 +60,6 @@ ContactManifold wallManifold
     m.points[0].pointInA = pose.toParticleFrame(contact.point);
     m.points[0].depth = contact.overlap;
     return m;
-}
-
-ContactManifold wallManifold
-(
-    const Superellipsoid& shape, const Pose& pose, const WallFace& face, const Contact& contact
-)
-{
-    return wallManifold(shape, pose, face.plane(), contact);
 }
 
 } // namespace superellipsoid

@@ -1,0 +1,261 @@
+#include "contact/ManifoldBuilder.H"
+#include "contact/ManifoldGeometry.H"
+
+#include <algorithm>
+#include <cmath>
+
+namespace superellipsoid
+{
+
+namespace
+{
+
+//- Eigen decomposition of a symmetric 2x2 matrix, ascending
+struct Eigen2
+{
+    double lambda[2];
+    Vector2 e[2];
+
+    explicit Eigen2(const Matrix2& K)
+    {
+        const double mean = 0.5*(K(0, 0) + K(1, 1));
+        const double dev = std::sqrt(0.25*(K(0, 0) - K(1, 1))*(K(0, 0) - K(1, 1)) + K(0, 1)*K(0, 1));
+        lambda[0] = mean - dev;
+        lambda[1] = mean + dev;
+        // Eigenvector of the larger eigenvalue, the better conditioned form
+        const Vector2 v1(K(0, 1), lambda[1] - K(0, 0)), v2(lambda[1] - K(1, 1), K(0, 1));
+        Vector2 v = v1.squaredNorm() >= v2.squaredNorm() ? v1 : v2;
+        if (!(v.squaredNorm() > 0)) v = Vector2::UnitX();   // isotropic
+        e[1] = v.normalized();
+        e[0] = Vector2(-e[1].y(), e[1].x());
+    }
+};
+
+
+//- Support point (global) of a side with outward normal d
+Vector3 sideSupport(const ManifoldSide& side, const Vector3& d, SupportGeometry& g)
+{
+    if (!side.body) return side.wallPoint;
+    g = supportGeometry(side.body->shape, side.body->Q.transpose()*d);
+    return side.body->Q*g.point + side.body->position;
+}
+
+
+//- Height along n (relative to q) of the lower side's surface (largest)
+//  or of the upper side's (smallest) at the line q + s n; false: missed
+bool sideHeight
+(
+    const ManifoldSide& side, bool lower, const Vector3& n, const Vector3& support,
+    const Vector3& q, double tol, double& h
+)
+{
+    if (!side.body)
+    {
+        h = n.dot(side.wallPoint - q);
+        return true;
+    }
+    const Vector3 u = lower ? n : Vector3(-n);
+    double s;
+    if (!surfaceAlongLine(*side.body, q, u, u.dot(support - q), tol, s)) return false;
+    h = lower ? s : -s;
+    return true;
+}
+
+
+//- Direction of a body's patch centre, in its particle frame: the support
+//  direction with its components zeroed along the body's axes that lie
+//  within manifoldSnapAngle of the tangent plane and along which the
+//  surface is flat at the support point (curvature < kFlat). On a flat
+//  face or along a flat edge the support point jumps with the direction
+//  (by ~ tilt^(eps/(2 - eps)): 0.25 c for a 4e-6 rad tilt, 0.02 c for
+//  round-off, at eps = 0.2); the snapped direction has exact zeros, so its
+//  support point is the face's (edge's) centre, fixed in the body: the
+//  patch polygon moves with the body and not with the tilt.
+Vector3 patchDirection(const PosedShape& body, const Vector3& d, const SupportGeometry& g, double kFlat)
+{
+    Vector3 dP = body.Q.transpose()*d;
+    const SupportSecondOrder s = supportGradientHessian(body.shape, g);
+    const double gn = s.gradient.norm();
+    if (!(gn > 0) || !s.hessian.allFinite()) return dP;
+    const Vector3 m = s.gradient/gn;
+    const double snapSin = std::sin(manifoldSnapAngle);
+    const double dn = dP.norm();
+    for (int k = 0; k < 3; ++k)
+    {
+        if (!(std::abs(dP(k)) < snapSin*dn)) continue;
+        Vector3 t = -m(k)*m;
+        t(k) += 1;
+        if (!(t.dot(s.hessian*t) < kFlat*gn*t.squaredNorm())) continue;
+        dP(k) = 0;
+    }
+    return dP.squaredNorm() > 0 ? dP : Vector3(body.Q.transpose()*d);
+}
+
+} // namespace
+
+
+ContactManifold buildManifold
+(
+    const ManifoldSide& lower, const ManifoldSide& upper,
+    const Vector3& n, double overlap, double lengthScale
+)
+{
+    ContactManifold m;
+    m.normal = n;
+    // A direction is flat where a cut tau below a parabola of curvature
+    // lambda is wider than manifoldFlatWidth c: lambda < 2 tau/(w c)^2
+    const double tau = manifoldDepthTolerance*lengthScale;
+    const double w = manifoldFlatWidth*lengthScale;
+    const double kFlat = 2*tau/(w*w);
+
+    // Support points (the extremes along n) and patch centres with their
+    // directions (a wall: the foot of the other side's)
+    SupportGeometry gL, gU;
+    Vector3 pL = sideSupport(lower, n, gL);
+    Vector3 pU = sideSupport(upper, -n, gU);
+    Vector3 dL = n, dU = -n, cL = pL, cU = pU;
+    SupportGeometry hL = gL, hU = gU;   // at the patch centres
+    auto centre = [&](const PosedShape& body, const Vector3& d, const SupportGeometry& g,
+                      Vector3& dC, Vector3& c, SupportGeometry& h)
+    {
+        const Vector3 dP = patchDirection(body, d, g, kFlat);
+        h = supportGeometry(body.shape, dP);
+        c = body.Q*h.point + body.position;
+        dC = (body.Q*dP).normalized();
+    };
+    if (lower.body) centre(*lower.body, n, gL, dL, cL, hL);
+    if (upper.body) centre(*upper.body, -n, gU, dU, cU, hU);
+    if (!lower.body) cL = pL = cU + n.dot(lower.wallPoint - cU)*n;
+    if (!upper.body) cU = pU = cL + n.dot(upper.wallPoint - cL)*n;
+    // Tangentially at the patch centres' mid-point, along n at the
+    // mid-plane of the support points
+    const Vector3 mid = 0.5*(cL + cU);
+    const TangentFrame frame(mid + n.dot(0.5*(pL + pU) - mid)*n, n);
+
+    // Curvature tensors at the patch centres (a wall: 0) and their sum K:
+    // at a jumped support point of a flat face the curvature is small but
+    // not zero (~1e-4/c at 0.25 c from the centre for eps = 0.2)
+    const Matrix2 CL = lower.body ? curvatureTensor(*lower.body, hL, frame.t1, frame.t2) : Matrix2::Zero();
+    const Matrix2 CU = upper.body ? curvatureTensor(*upper.body, hU, frame.t1, frame.t2) : Matrix2::Zero();
+    const Matrix2 K = CL + CU;
+    const Eigen2 eig(K);
+    const Vector2 qL = frame.project(cL), qU = frame.project(cU);
+    const Vector2 r = CL*qL + CU*qU;
+    const bool flat0 = !(eig.lambda[0] >= kFlat);
+    const bool flat1 = !(eig.lambda[1] >= kFlat);
+
+    // The point of the curvature rule p = (C_L + C_U)^+ (C_L c_L + C_U c_U)
+    // (tangent coordinates about the patch centres' mid-point, which a
+    // flat direction keeps)
+    auto tensorPoint = [&]() -> Vector2
+    {
+        Vector2 p = Vector2::Zero();
+        for (int i = 0; i < 2; ++i)
+        {
+            if (eig.lambda[i] >= kFlat) p += (eig.e[i].dot(r)/eig.lambda[i])*eig.e[i];
+        }
+        return p.allFinite() ? p : Vector2::Zero();
+    };
+    auto onePoint = [&]()
+    {
+        m.count = 1;
+        m.points[0].point = frame.lift(tensorPoint());
+        m.points[0].depth = overlap;
+        return m;
+    };
+    if (!flat0 && !flat1)
+    {
+        return onePoint();
+    }
+
+    // Patch polygons: a body's surface cut tau below its support plane; a
+    // face its polygon; an infinite plane none (n < 0)
+    auto polygon = [&](const ManifoldSide& side, const Vector3& d, const Vector3& support)
+    {
+        PatchPolygon p;
+        if (side.body)
+        {
+            p = patchPolygon(*side.body, d, support, tau, frame);
+        }
+        else if (side.face)
+        {
+            p.n = side.face->nVertices;
+            for (int k = 0; k < p.n; ++k) p.v[k] = frame.project(side.face->vertices[k]);
+            if (p.signedArea() < 0) std::reverse(p.v.begin(), p.v.begin() + p.n);
+        }
+        else
+        {
+            p.n = -1;
+        }
+        return p;
+    };
+    const PatchPolygon polyL = polygon(lower, dL, cL);
+    const PatchPolygon polyU = polygon(upper, dU, cU);
+    PatchPolygon region;
+    if (polyL.n < 0) region = polyU;
+    else if (polyU.n < 0) region = polyL;
+    else if (polyL.n < 3 || polyU.n < 3) region = polyL.n <= polyU.n ? polyL : polyU;
+    else region = clipPolygon(polyL, polyU);
+    if (region.n <= 0)
+    {
+        return onePoint();
+    }
+
+    // Tangent locations: a line contact the ends of the region along the
+    // flat direction (across it the curvature rule), a face contact the
+    // largest-area quadrilateral of the region
+    Vector2 loc[maxManifoldPoints];
+    int nLoc = 0;
+    if (flat0 && !flat1)
+    {
+        const Vector2 across = (eig.e[1].dot(r)/eig.lambda[1])*eig.e[1];
+        double lo = 1e300, hi = -1e300;
+        for (int i = 0; i < region.n; ++i)
+        {
+            const double t = eig.e[0].dot(region.v[i]);
+            lo = std::min(lo, t);
+            hi = std::max(hi, t);
+        }
+        loc[nLoc++] = across + lo*eig.e[0];
+        if (hi - lo > contactToleranceFactor*lengthScale) loc[nLoc++] = across + hi*eig.e[0];
+    }
+    else
+    {
+        std::array<int, 4> chosen;
+        nLoc = reducePolygon(region, chosen);
+        for (int i = 0; i < nLoc; ++i) loc[i] = region.v[chosen[i]];
+    }
+
+    // Depth at each location: overlap of the two surfaces along n there
+    const double tol = 1e-9*lengthScale;
+    double deepest = -1e300;
+    for (int i = 0; i < nLoc; ++i)
+    {
+        const Vector3 q = frame.lift(loc[i]);
+        double hL, hU;
+        if
+        (
+            !sideHeight(lower, true, n, pL, q, tol, hL)
+         || !sideHeight(upper, false, n, pU, q, tol, hU)
+        )
+        {
+            continue;
+        }
+        ManifoldPoint& mp = m.points[m.count++];
+        mp.point = q + 0.5*(hL + hU)*n;
+        mp.depth = hL - hU;
+        deepest = std::max(deepest, mp.depth);
+    }
+    if (m.count == 0)
+    {
+        return onePoint();
+    }
+    // The cut puts a face's points up to tau above its deepest point: a
+    // common shift makes the deepest point's depth the detected overlap
+    // (differences between the points stay exact)
+    const double shift = overlap - deepest;
+    for (int i = 0; i < m.count; ++i) m.points[i].depth += shift;
+    return m;
+}
+
+} // namespace superellipsoid
