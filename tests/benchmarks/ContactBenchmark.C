@@ -1,6 +1,7 @@
-// Contact detection micro-benchmarks (issue 3): us per detection, cold and warm
-// start, for five shape families, particle-particle and particle-plane, and the
-// pre-evaluation filters. Each benchmark cycles through 256 random near-contact
+// Contact detection micro-benchmarks: us per detection, cold and warm
+// start, for five shape families, particle-particle and particle-plane, the
+// pre-evaluation filters, and us per contact manifold for the six tutorial
+// shapes. Each benchmark cycles through 256 random near-contact
 // configurations (overlap in [0, 0.05] c, common normal by construction).
 //
 // The issue's targets are MEDIANS, so the pair benchmarks time every call on
@@ -16,6 +17,7 @@
 //   build/<dir>/tests/benchmarks/ContactBenchmark --benchmark_min_time=0.5 \
 //       --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include "contact/BoundingVolumes.H"
+#include "contact/ManifoldGeometry.H"
 #include "contact/ParticleContact.H"
 #include "contact/SupportPoint.H"
 #include "contact/WallContact.H"
@@ -333,6 +335,111 @@ void BM_SupportPoint(benchmark::State& state)
 
 } // namespace
 
+// Contact manifolds (ManifoldGeometry.H) of the six tutorial shapes
+// (tutorials/cylinderFilling, unit c), us per manifold, the detection not
+// timed. range(1) = 0: random orientations (mostly point contacts);
+// 1: resting, the pair (or the particle and the floor) aligned along a
+// principal axis with a random 1e-4 rad tilt (face, line and point
+// manifolds). Counters: med_us, p90_us, mean_us (as above) and pts, the
+// mean number of points.
+const Family tutorialShapes[] =
+{
+    {"sphere", 1, 1, 1, 1, 1},
+    {"prolate", 2, 1, 1, 1, 1},
+    {"oblate", 2, 2, 1, 1, 1},
+    {"cube", 1, 1, 1, 0.2, 0.2},
+    {"diamond", 1, 1, 1, 1.6, 1.6},
+    {"cylinder", 1, 1, 1, 0.2, 1.0}
+};
+
+Quaternion restingOrientation(std::mt19937_64& rng)
+{
+    // One of the principal axes (either sign) along z, tilted by 1e-4 rad
+    static const Quaternion axes[3] =
+    {
+        Quaternion::Identity(),
+        Quaternion(Eigen::AngleAxisd(0.5*M_PI, Vector3::UnitX())),
+        Quaternion(Eigen::AngleAxisd(0.5*M_PI, Vector3::UnitY()))
+    };
+    const Quaternion flip(Eigen::AngleAxisd(rng() % 2 ? M_PI : 0.0, Vector3::UnitX()));
+    const Quaternion spin(Eigen::AngleAxisd(std::uniform_real_distribution<double>(0, 2*M_PI)(rng), Vector3::UnitZ()));
+    const Quaternion tilt(Eigen::AngleAxisd(1e-4, randomUnit(rng)));
+    return tilt*spin*flip*axes[rng() % 3];
+}
+
+template<class Make>
+void timeManifolds(benchmark::State& state, const Family& f, int nCases, Make&& make)
+{
+    timerOverhead();
+    std::vector<double> ns;
+    ns.reserve(1 << 20);
+    long points = 0, manifolds = 0;
+    for (auto _ : state)
+    {
+        for (int k = 0; k < nCases; ++k)
+        {
+            const auto t0 = Clock::now();
+            const ContactManifold m = make(k);
+            benchmark::DoNotOptimize(m);
+            const auto t1 = Clock::now();
+            if (ns.size() < ns.capacity()) ns.push_back(nanoseconds(t0, t1));
+            points += m.count;
+            ++manifolds;
+        }
+    }
+    state.SetItemsProcessed(state.iterations()*std::int64_t(nCases));
+    state.SetLabel(f.name);
+    state.counters["pts"] = double(points)/double(manifolds ? manifolds : 1);
+    reportDistribution(state, ns);
+}
+
+void BM_PairManifold(benchmark::State& state)
+{
+    const Family& f = tutorialShapes[state.range(0)];
+    const Superellipsoid s(f.a, f.b, f.c, f.eps1, f.eps2);
+    std::mt19937_64 rng(13);
+    std::vector<PairCase> cases = makePairs(s, 256, 17);
+    if (state.range(1) == 1)
+    {
+        for (PairCase& pc : cases)
+        {
+            pc.pA.orientation = restingOrientation(rng);
+            pc.pB.orientation = restingOrientation(rng);
+            const Vector3 up = Vector3::UnitZ();
+            const Vector3 pA = pc.pA.toGlobalFrame(supportPoint(s, pc.pA.directionToParticleFrame(up)));
+            const Vector3 xB = supportPoint(s, pc.pB.directionToParticleFrame(-up));
+            pc.pB.position = pA - 0.01*s.c()*up - pc.pB.directionToGlobalFrame(xB)
+                           + Vector3(0.01*s.c(), -0.005*s.c(), 0);
+        }
+    }
+    std::vector<Contact> contacts;
+    for (const PairCase& pc : cases) contacts.push_back(detectParticleContact(s, pc.pA, s, pc.pB));
+    timeManifolds(state, f, int(cases.size()), [&](int k)
+    {
+        return pairManifold(s, cases[k].pA, s, cases[k].pB, contacts[k]);
+    });
+}
+
+void BM_WallManifold(benchmark::State& state)
+{
+    const Family& f = tutorialShapes[state.range(0)];
+    const Superellipsoid s(f.a, f.b, f.c, f.eps1, f.eps2);
+    std::mt19937_64 rng(19);
+    const Plane floor{Vector3::Zero(), Vector3::UnitZ()};
+    std::vector<Pose> poses(256);
+    std::vector<Contact> contacts;
+    for (Pose& p : poses)
+    {
+        p.orientation = state.range(1) == 1 ? restingOrientation(rng) : randomOrientation(rng);
+        p.position.z() = supportValue(s, p.directionToParticleFrame(-floor.normal)) - 0.01*s.c();
+        contacts.push_back(detectWallContact(s, p, floor));
+    }
+    timeManifolds(state, f, int(poses.size()), [&](int k)
+    {
+        return wallManifold(s, poses[k], floor, contacts[k]);
+    });
+}
+
 BENCHMARK(BM_PairCold)->DenseRange(0, 4)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PairWarm)->DenseRange(0, 4)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_PlaneClosedForm)->DenseRange(0, 4)->Unit(benchmark::kMicrosecond);
@@ -341,5 +448,8 @@ BENCHMARK(BM_SupportPoint)->DenseRange(0, 4)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_BoundingSpheres)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ObbSat15)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ObbSat15FromPoses)->Unit(benchmark::kMicrosecond);
+
+BENCHMARK(BM_PairManifold)->ArgsProduct({{0, 1, 2, 3, 4, 5}, {0, 1}})->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_WallManifold)->ArgsProduct({{0, 1, 2, 3, 4, 5}, {0, 1}})->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace superellipsoid
 {
@@ -99,58 +100,86 @@ bool surfaceAlongLine
 }
 
 
+namespace
+{
+
+//- Convex hull (counter-clockwise, Andrew's monotone chain) in place
+void convexHull(PatchPolygon& poly)
+{
+    const int n = poly.n;
+    if (n < 3) return;
+    std::array<Vector2, maxPatchPolygonVertices> p;
+    std::copy(poly.v.begin(), poly.v.begin() + n, p.begin());
+    std::sort(p.begin(), p.begin() + n, [](const Vector2& a, const Vector2& b)
+    {
+        return a.x() < b.x() || (a.x() == b.x() && a.y() < b.y());
+    });
+    auto cross = [](const Vector2& o, const Vector2& a, const Vector2& b)
+    {
+        return (a.x() - o.x())*(b.y() - o.y()) - (a.y() - o.y())*(b.x() - o.x());
+    };
+    std::array<Vector2, 2*maxPatchPolygonVertices> h;
+    int k = 0;
+    for (int i = 0; i < n; ++i)
+    {
+        while (k >= 2 && cross(h[k - 2], h[k - 1], p[i]) <= 0) --k;
+        h[k++] = p[i];
+    }
+    for (int i = n - 2, t = k + 1; i >= 0; --i)
+    {
+        while (k >= t && cross(h[k - 2], h[k - 1], p[i]) <= 0) --k;
+        h[k++] = p[i];
+    }
+    poly.n = std::max(1, k - 1);
+    std::copy(h.begin(), h.begin() + poly.n, poly.v.begin());
+}
+
+} // namespace
+
+
 PatchPolygon patchPolygon
 (
-    const PosedShape& body, const Vector3& direction, const Vector3& support,
-    double tau, const TangentFrame& frame
+    const PosedShape& body, const Vector3& directionP, const Vector3& support,
+    const TangentFrame& frame
 )
 {
+    // All in the particle frame, so that the exact zeros of a snapped face
+    // or edge normal stay exact (a 1e-17 tangential component moves a flat
+    // face's support point by ~0.01 c)
     PatchPolygon poly;
-    const Vector3 o = support - tau*direction;
-    // Ring basis from the body's axis least aligned with the direction
+    const Vector3 d = directionP.normalized();
     int axis = 0;
-    double least = 2;
-    for (int k = 0; k < 3; ++k)
+    for (int k = 1; k < 3; ++k)
     {
-        const double a = std::abs(direction.dot(body.Q.col(k)));
-        if (a < least - 1e-12)
-        {
-            least = a;
-            axis = k;
-        }
+        if (std::abs(d(k)) < std::abs(d(axis)) - 1e-12) axis = k;
     }
-    const Vector3 e = body.Q.col(axis);
-    const Vector3 u1 = (e - e.dot(direction)*direction).normalized();
-    const Vector3 u2 = direction.cross(u1);
-    const Matrix3 scale = body.Q*body.shape.boundingBoxHalfExtents().asDiagonal()*body.Q.transpose();
-    const double reach = 2*body.shape.boundingRadius() + (o - body.position).norm();
-    const double tol = 1e-9*body.shape.c();
-    if (body.shape.insideOut(body.Q.transpose()*(o - body.position)) < 0)
+    Vector3 u1 = -d(axis)*d;
+    u1(axis) += 1;
+    u1.normalize();
+    const Vector3 u2 = d.cross(u1);
+    // Tilts scaled by the inverse half axes: a face a x b reaches its
+    // corner regions along the diagonals (the support point's x/a goes
+    // with (a tilt_x)^(eps/(2 - eps)))
+    const Vector3 inverseScale = body.shape.boundingBoxHalfExtents().cwiseInverse();
+    // The ring's cosines and sines with exact zeros
+    constexpr double h = 0.70710678118654752440;
+    static const double ring[8][2] = {{1, 0}, {h, h}, {0, 1}, {-h, h}, {-1, 0}, {-h, -h}, {0, -1}, {h, -h}};
+    static_assert(patchPolygonDirections == 8, "ring table of 8 directions");
+    for (int k = 0; k < patchPolygonDirections; ++k)
     {
-        for (int k = 0; k < patchPolygonDirections; ++k)
-        {
-            const double angle = 2*M_PI*k/patchPolygonDirections;
-            // Scaled by the half axes, so that the diagonal rays of a
-            // rectangular face reach its corners
-            Vector3 u = scale*(std::cos(angle)*u1 + std::sin(angle)*u2);
-            u = (u - u.dot(direction)*direction).normalized();
-            double s;
-            if (surfaceAlongLine(body, o, u, reach, tol, s) && s >= 0)
-            {
-                poly.v[poly.n++] = frame.project(o + s*u);
-            }
-        }
+        Vector3 u = inverseScale.cwiseProduct(ring[k][0]*u1 + ring[k][1]*u2);
+        u -= u.dot(d)*d;
+        const double un = u.norm();
+        if (!(un > 0)) continue;
+        const Vector3 x = supportPoint(body.shape, d + (manifoldPatchTilt/un)*u);
+        const Vector3 xg = body.Q*x + body.position;
+        if (xg.allFinite()) poly.v[poly.n++] = frame.project(xg);
     }
-    if (poly.n < 3)
+    convexHull(poly);
+    if (poly.n < 3 || !(std::abs(poly.signedArea()) > 0))
     {
         poly.n = 1;
         poly.v[0] = frame.project(support);
-        return poly;
-    }
-    // Counter-clockwise about frame.n
-    if (poly.signedArea() < 0)
-    {
-        std::reverse(poly.v.begin(), poly.v.begin() + poly.n);
     }
     return poly;
 }

@@ -65,14 +65,17 @@ bool sideHeight
 //- Direction of a body's patch centre, in its particle frame: the support
 //  direction with its components zeroed along the body's axes that lie
 //  within manifoldSnapAngle of the tangent plane and along which the
-//  surface is flat at the support point (curvature < kFlat). On a flat
+//  surface is flat at the support point (curvature below
+//  manifoldSnapCurvature/c of the body: a curved surface, even a large
+//  sphere, moves its support point smoothly and is never snapped). On a flat
 //  face or along a flat edge the support point jumps with the direction
 //  (by ~ tilt^(eps/(2 - eps)): 0.25 c for a 4e-6 rad tilt, 0.02 c for
 //  round-off, at eps = 0.2); the snapped direction has exact zeros, so its
 //  support point is the face's (edge's) centre, fixed in the body: the
 //  patch polygon moves with the body and not with the tilt.
-Vector3 patchDirection(const PosedShape& body, const Vector3& d, const SupportGeometry& g, double kFlat)
+Vector3 patchDirection(const PosedShape& body, const Vector3& d, const SupportGeometry& g)
 {
+    const double kSnap = manifoldSnapCurvature/body.shape.c();
     Vector3 dP = body.Q.transpose()*d;
     const SupportSecondOrder s = supportGradientHessian(body.shape, g);
     const double gn = s.gradient.norm();
@@ -85,13 +88,99 @@ Vector3 patchDirection(const PosedShape& body, const Vector3& d, const SupportGe
         if (!(std::abs(dP(k)) < snapSin*dn)) continue;
         Vector3 t = -m(k)*m;
         t(k) += 1;
-        if (!(t.dot(s.hessian*t) < kFlat*gn*t.squaredNorm())) continue;
+        if (!(t.dot(s.hessian*t) < kSnap*gn*t.squaredNorm())) continue;
         dP(k) = 0;
     }
     return dP.squaredNorm() > 0 ? dP : Vector3(body.Q.transpose()*d);
 }
 
+
+//- What the point rule and the manifold share: support points (the
+//  extremes along n), patch centres and their directions, the tangent
+//  frame and the curvature tensors' sum K = C_L + C_U
+struct ContactFrame
+{
+    double tau, kFlat;
+    Vector3 pL, pU, cL, cU, dL, dU;
+    Vector3 dLP, dUP;   //- dL, dU in the particle frames (exact zeros where snapped)
+    TangentFrame frame;
+    Eigen2 eig;
+    Vector2 r;      //- C_L c_L + C_U c_U (tangent coordinates)
+
+    //- p = (C_L + C_U)^+ (C_L c_L + C_U c_U), tangent coordinates about
+    //  the patch centres' mid-point. The pseudo-inverse is regularised,
+    //  lambda/(lambda^2 + lambda0^2) with lambda0 = 1e-2 kFlat: 1/lambda to
+    //  1e-4 where the direction is curved (lambda >= kFlat), -> 0 (the
+    //  mid-point) where it is flat, continuous in between
+    Vector2 tensorPoint() const
+    {
+        const double l0 = 1e-2*kFlat;
+        Vector2 p = Vector2::Zero();
+        for (int i = 0; i < 2; ++i)
+        {
+            const double l = eig.lambda[i];
+            if (l > 0) p += (eig.e[i].dot(r)*l/(l*l + l0*l0))*eig.e[i];
+        }
+        return p.allFinite() ? p : Vector2::Zero();
+    }
+};
+
+
+ContactFrame contactFrame
+(
+    const ManifoldSide& lower, const ManifoldSide& upper, const Vector3& n, double lengthScale
+)
+{
+    // A direction is flat where a cut tau below a parabola of curvature
+    // lambda is wider than manifoldFlatWidth c: lambda < 2 tau/(w c)^2
+    const double tau = manifoldDepthTolerance*lengthScale;
+    const double w = manifoldFlatWidth*lengthScale;
+    const double kFlat = 2*tau/(w*w);
+
+    // Support points and patch centres (a wall: the foot of the other side's)
+    SupportGeometry gL, gU;
+    Vector3 pL = sideSupport(lower, n, gL);
+    Vector3 pU = sideSupport(upper, -n, gU);
+    Vector3 dL = n, dU = -n, cL = pL, cU = pU, dLP = n, dUP = -n;
+    SupportGeometry hL = gL, hU = gU;   // at the patch centres
+    auto centre = [&](const PosedShape& body, const Vector3& d, const SupportGeometry& g,
+                      Vector3& dC, Vector3& dP, Vector3& c, SupportGeometry& h)
+    {
+        dP = patchDirection(body, d, g);
+        h = supportGeometry(body.shape, dP);
+        c = body.Q*h.point + body.position;
+        dC = (body.Q*dP).normalized();
+    };
+    if (lower.body) centre(*lower.body, n, gL, dL, dLP, cL, hL);
+    if (upper.body) centre(*upper.body, -n, gU, dU, dUP, cU, hU);
+    if (!lower.body) cL = pL = cU + n.dot(lower.wallPoint - cU)*n;
+    if (!upper.body) cU = pU = cL + n.dot(upper.wallPoint - cL)*n;
+    // Tangentially at the patch centres' mid-point, along n at the
+    // mid-plane of the support points
+    const Vector3 mid = 0.5*(cL + cU);
+    const TangentFrame frame(mid + n.dot(0.5*(pL + pU) - mid)*n, n);
+
+    // Curvature tensors at the patch centres (a wall: 0): at a jumped
+    // support point of a flat face the curvature is small but not zero
+    // (~1e-4/c at 0.25 c from the centre for eps = 0.2)
+    const Matrix2 CL = lower.body ? curvatureTensor(*lower.body, hL, frame.t1, frame.t2) : Matrix2::Zero();
+    const Matrix2 CU = upper.body ? curvatureTensor(*upper.body, hU, frame.t1, frame.t2) : Matrix2::Zero();
+    const Vector2 r = CL*frame.project(cL) + CU*frame.project(cU);
+    return ContactFrame{tau, kFlat, pL, pU, cL, cU, dL, dU, dLP, dUP, frame, Eigen2(CL + CU), r};
+}
+
 } // namespace
+
+
+Vector3 curvatureContactPoint
+(
+    const ManifoldSide& lower, const ManifoldSide& upper, const Vector3& n, double lengthScale
+)
+{
+    const ContactFrame f = contactFrame(lower, upper, n, lengthScale);
+    const Vector3 p = f.frame.lift(f.tensorPoint());
+    return p.allFinite() ? p : Vector3(0.5*(f.pL + f.pU));
+}
 
 
 ContactManifold buildManifold
@@ -102,64 +191,18 @@ ContactManifold buildManifold
 {
     ContactManifold m;
     m.normal = n;
-    // A direction is flat where a cut tau below a parabola of curvature
-    // lambda is wider than manifoldFlatWidth c: lambda < 2 tau/(w c)^2
-    const double tau = manifoldDepthTolerance*lengthScale;
-    const double w = manifoldFlatWidth*lengthScale;
-    const double kFlat = 2*tau/(w*w);
+    const ContactFrame f = contactFrame(lower, upper, n, lengthScale);
+    const Vector3 &pL = f.pL, &pU = f.pU, &cL = f.cL, &cU = f.cU;
+    const TangentFrame& frame = f.frame;
+    const Eigen2& eig = f.eig;
+    const Vector2& r = f.r;
+    const bool flat0 = !(eig.lambda[0] >= f.kFlat);
+    const bool flat1 = !(eig.lambda[1] >= f.kFlat);
 
-    // Support points (the extremes along n) and patch centres with their
-    // directions (a wall: the foot of the other side's)
-    SupportGeometry gL, gU;
-    Vector3 pL = sideSupport(lower, n, gL);
-    Vector3 pU = sideSupport(upper, -n, gU);
-    Vector3 dL = n, dU = -n, cL = pL, cU = pU;
-    SupportGeometry hL = gL, hU = gU;   // at the patch centres
-    auto centre = [&](const PosedShape& body, const Vector3& d, const SupportGeometry& g,
-                      Vector3& dC, Vector3& c, SupportGeometry& h)
-    {
-        const Vector3 dP = patchDirection(body, d, g, kFlat);
-        h = supportGeometry(body.shape, dP);
-        c = body.Q*h.point + body.position;
-        dC = (body.Q*dP).normalized();
-    };
-    if (lower.body) centre(*lower.body, n, gL, dL, cL, hL);
-    if (upper.body) centre(*upper.body, -n, gU, dU, cU, hU);
-    if (!lower.body) cL = pL = cU + n.dot(lower.wallPoint - cU)*n;
-    if (!upper.body) cU = pU = cL + n.dot(upper.wallPoint - cL)*n;
-    // Tangentially at the patch centres' mid-point, along n at the
-    // mid-plane of the support points
-    const Vector3 mid = 0.5*(cL + cU);
-    const TangentFrame frame(mid + n.dot(0.5*(pL + pU) - mid)*n, n);
-
-    // Curvature tensors at the patch centres (a wall: 0) and their sum K:
-    // at a jumped support point of a flat face the curvature is small but
-    // not zero (~1e-4/c at 0.25 c from the centre for eps = 0.2)
-    const Matrix2 CL = lower.body ? curvatureTensor(*lower.body, hL, frame.t1, frame.t2) : Matrix2::Zero();
-    const Matrix2 CU = upper.body ? curvatureTensor(*upper.body, hU, frame.t1, frame.t2) : Matrix2::Zero();
-    const Matrix2 K = CL + CU;
-    const Eigen2 eig(K);
-    const Vector2 qL = frame.project(cL), qU = frame.project(cU);
-    const Vector2 r = CL*qL + CU*qU;
-    const bool flat0 = !(eig.lambda[0] >= kFlat);
-    const bool flat1 = !(eig.lambda[1] >= kFlat);
-
-    // The point of the curvature rule p = (C_L + C_U)^+ (C_L c_L + C_U c_U)
-    // (tangent coordinates about the patch centres' mid-point, which a
-    // flat direction keeps)
-    auto tensorPoint = [&]() -> Vector2
-    {
-        Vector2 p = Vector2::Zero();
-        for (int i = 0; i < 2; ++i)
-        {
-            if (eig.lambda[i] >= kFlat) p += (eig.e[i].dot(r)/eig.lambda[i])*eig.e[i];
-        }
-        return p.allFinite() ? p : Vector2::Zero();
-    };
     auto onePoint = [&]()
     {
         m.count = 1;
-        m.points[0].point = frame.lift(tensorPoint());
+        m.points[0].point = frame.lift(f.tensorPoint());
         m.points[0].depth = overlap;
         return m;
     };
@@ -168,14 +211,14 @@ ContactManifold buildManifold
         return onePoint();
     }
 
-    // Patch polygons: a body's surface cut tau below its support plane; a
-    // face its polygon; an infinite plane none (n < 0)
+    // Patch polygons: a body's rim of 0.01 rad normal tilt (ContactPatch.H);
+    // a wall face its polygon; an infinite plane none (n < 0)
     auto polygon = [&](const ManifoldSide& side, const Vector3& d, const Vector3& support)
     {
         PatchPolygon p;
         if (side.body)
         {
-            p = patchPolygon(*side.body, d, support, tau, frame);
+            p = patchPolygon(*side.body, d, support, frame);
         }
         else if (side.face)
         {
@@ -189,8 +232,8 @@ ContactManifold buildManifold
         }
         return p;
     };
-    const PatchPolygon polyL = polygon(lower, dL, cL);
-    const PatchPolygon polyU = polygon(upper, dU, cU);
+    const PatchPolygon polyL = polygon(lower, f.dLP, cL);
+    const PatchPolygon polyU = polygon(upper, f.dUP, cU);
     PatchPolygon region;
     if (polyL.n < 0) region = polyU;
     else if (polyU.n < 0) region = polyL;
@@ -250,9 +293,10 @@ ContactManifold buildManifold
     {
         return onePoint();
     }
-    // The cut puts a face's points up to tau above its deepest point: a
-    // common shift makes the deepest point's depth the detected overlap
-    // (differences between the points stay exact)
+    // A face's patch points lie near its rim, up to ~1e-3 c above its
+    // deepest point (8e-4 c at the corners of eps = 0.2): a common shift
+    // makes the deepest point's depth the detected overlap (differences
+    // between the points stay exact)
     const double shift = overlap - deepest;
     for (int i = 0; i < m.count; ++i) m.points[i].depth += shift;
     return m;

@@ -1,5 +1,6 @@
 #include "contact/ParticleContact.H"
 #include "contact/BoundingVolumes.H"
+#include "contact/ManifoldBuilder.H"
 #include "contact/NewtonLagrange.H"
 #include "contact/SupportPoint.H"
 
@@ -276,231 +277,6 @@ inline Eigen::Matrix2d supportHessian
     return inv;
 }
 
-
-//- Principal curvatures of one body at its support point: eigenvalues of
-//  the curvature tensor P H P/|grad S| on the tangent plane (P the
-//  projector; the same tensor as supportHessian, frame independent and
-//  invariant under S -> f(S)); mean = (k1 + k2)/2, smallest = min(k1, k2).
-//  0 for a flat patch, never NaN.
-struct SupportCurvature
-{
-    double mean = 0;
-    double smallest = 0;
-    double largest = 0;
-    Vector3 flatDirection = Vector3::Zero();   //- principal direction of 'smallest', particle frame (not unit)
-};
-
-inline SupportCurvature curvatureAtSupport(const Superellipsoid& s, const SupportGeometry& g)
-{
-    const SupportSecondOrder d = supportGradientHessian(s, g);
-    // Tangent basis of m = g/|g| without normalising (shorter dependency
-    // chain): with G2 = |g|^2, u1 = G2 e - (e.g) g = G2 (e - (e.m) m) and
-    // u2 = g x u1, so |u1|^2 = N1 = G2 (G2 - (e.g)^2), |u2|^2 = G2 N1;
-    // the curvature tensor P H P/|g| in the orthonormal basis is then
-    // k11 = u1.H u1/(N1 |g|), k22 = u2.H u2/(G2 N1 |g|), k12 = u2.H u1/(N1 G2).
-    // e is the axis least aligned with g (|m_i| < 0.6, as tangentBasis).
-    const Vector3& gr = d.gradient;
-    const double G2 = gr.squaredNorm();
-    const double gn = std::sqrt(G2);
-    const double lim = 0.36*G2;
-    const int axis = gr.x()*gr.x() < lim ? 0 : (gr.y()*gr.y() < lim ? 1 : 2);
-    const double eg = gr(axis);
-    Vector3 u1 = -eg*gr;
-    u1(axis) += G2;
-    const Vector3 u2 = gr.cross(u1);
-    const double N1 = G2*(G2 - eg*eg);
-    const double iN1 = 1.0/N1;
-    const double c11 = iN1/gn, c12 = iN1/G2;
-    const Vector3 Hu1 = d.hessian*u1;
-    const double k11 = c11*u1.dot(Hu1);
-    const double k12 = c12*u2.dot(Hu1);
-    const double k22 = (c11/G2)*u2.dot(d.hessian*u2);
-    SupportCurvature k;
-    k.mean = 0.5*(k11 + k22);
-    const double dev = std::sqrt(0.25*(k11 - k22)*(k11 - k22) + k12*k12);
-    k.smallest = k.mean - dev;
-    k.largest = k.mean + dev;
-    // Eigenvector of the smallest eigenvalue (the better conditioned of
-    // the two equivalent forms)
-    const Eigen::Vector2d v1(k12, k.smallest - k11), v2(k.smallest - k22, k12);
-    const Eigen::Vector2d v = v1.squaredNorm() >= v2.squaredNorm() ? v1 : v2;
-    // Not normalised here: only the line stencil uses it (supportLineCentre
-    // normalises), the other callers test it for zero
-    k.flatDirection = v(0)*u1 + (v(1)/gn)*u2;   // |u2| = |g| |u1|
-    if (!(std::isfinite(k.mean) && k.mean > 0)) k.mean = 0;
-    if (!(std::isfinite(k.smallest) && k.smallest > 0)) k.smallest = 0;
-    if (!(std::isfinite(k.largest) && k.largest > 0)) k.largest = 0;
-    if (!k.flatDirection.allFinite()) k.flatDirection.setZero();
-    return k;
-}
-
-
-//- Tilt s and number N of the symmetric normal stencil of
-//  supportPatchCentre: s far above round-off tilts of a symmetric contact's
-//  normal (~1e-12) and below 1 (curved patches change by O(s^2)). N = 4
-//  left the point dependent on the stencil's (not rotation covariant)
-//  tangent frame by 4e-4 c for a near-flat pair; s = 1e-5 with N = 4 fixed
-//  that but kept the flat-face jitter (a resting pile did not settle).
-constexpr double patchStencilAngle = 1e-3;
-constexpr int patchStencilDirections = 8;
-
-//- Centre of one body's support patch: mean of the support points in N
-//  directions n + s t on a ring of tangents t around n. On a
-//  nearly flat patch the support point jumps with n (tangential position
-//  ~ n_t^(eps/(2 - eps)): ~0.05 c for a 1e-12 tilt at eps = 0.2); the
-//  symmetric stencil averages the jump out (residual ~ (eps/2) s^-(1-eps/2)
-//  n_t). On a curved patch the first-order terms cancel (exact for a
-//  sphere). The set of directions is the same for -n (swap symmetric).
-inline Vector3 supportPatchCentre
-(
-    const Superellipsoid& s, const MatrixPose& pose, const Vector3& n
-)
-{
-    // Ellipsoids: the support map is smooth in n (no flat patch, no edge),
-    // so the support point itself is the centre; the stencil would only add
-    // its O(s^2) round-off (1e-9 rad/s spin after a centric prolate impact)
-    if (s.isEllipsoid())
-    {
-        return pose.toGlobalFrame(supportPoint(s, pose.directionToParticleFrame(n)));
-    }
-    Vector3 t1, t2;
-    tangentBasis(n, t1, t2);
-    Vector3 sum = Vector3::Zero();
-    // Ring of patchStencilDirections directions at angles (k + 1/2) 2 pi/N
-    // from t1: every sample is tilted along BOTH tangents (by >= 0.38 s), so
-    // a tiny tilt of n along either is averaged out; the set is the same
-    // for t2 -> -t2 (tangent frame of -n). N = 8 makes the result nearly
-    // independent of the (not rotation covariant) choice of t1.
-    // Evaluated in the particle frame (one frame change for n, t1, t2 and
-    // one for the mean) with the ring's cos/sin tabulated once; the
-    // directions are not normalised (the support point depends on the
-    // direction only, not on its length)
-    struct Ring
-    {
-        double c[patchStencilDirections], s[patchStencilDirections];
-        Ring()
-        {
-            for (int k = 0; k < patchStencilDirections; ++k)
-            {
-                const double angle = (k + 0.5)*2.0*M_PI/patchStencilDirections;
-                c[k] = std::cos(angle);
-                s[k] = std::sin(angle);
-            }
-        }
-    };
-    static const Ring ring;
-    const Vector3 nP = pose.directionToParticleFrame(n);
-    const Vector3 t1P = pose.directionToParticleFrame(t1);
-    const Vector3 t2P = pose.directionToParticleFrame(t2);
-    for (int k = 0; k < patchStencilDirections; ++k)
-    {
-        const Vector3 tP = ring.c[k]*t1P + ring.s[k]*t2P;
-        sum += supportPoint(s, nP + patchStencilAngle*tP);
-    }
-    return pose.toGlobalFrame(sum/patchStencilDirections);
-}
-
-
-//- Centre of a support patch that is flat in ONE direction only (an edge,
-//  the side of a cylinder: curvature radius <= smoothPatchRadius c across,
-//  large along f = flatDirection): the support map is smooth across and
-//  jumps only along f, so the two tilts n +- s f of the ring's directions
-//  average the jump out the same way (odd in the tilt along f: residual
-//  ~ (eps/2) s^-(1-eps/2) n_f, as the ring). f is a principal direction,
-//  a geometric (frame-covariant) choice; the set {+f, -f} is sign free.
-inline Vector3 supportLineCentre
-(
-    const Superellipsoid& s, const MatrixPose& pose, const Vector3& n, const Vector3& flatInParticle
-)
-{
-    // In the particle frame: Q^T (n +- s Q f) = Q^T n +- s f
-    const Vector3 f = flatInParticle.normalized();
-    const Vector3 nP = pose.directionToParticleFrame(n);
-    const Vector3 p1 = supportPoint(s, nP + patchStencilAngle*f);
-    const Vector3 p2 = supportPoint(s, nP - patchStencilAngle*f);
-    return pose.toGlobalFrame(0.5*(p1 + p2));
-}
-
-
-//- Lazy patch stencil: the stencil of supportPatchCentre only matters
-//  where the support map jumps with n, i.e. on a (nearly) flat patch or
-//  along an edge, where the largest curvature radius 1/k_min is large.
-//  Where 1/k_min <= smoothPatchRadius c the support map is smooth over the
-//  stencil (its points lie within s c = 1e-3 c of the support point) and
-//  the stencil mean equals the support point up to its O(s^2) curvature
-//  variation (< ~1e-5 c, measured 1e-7 c typical): the support point is
-//  used. A body whose weight is below negligiblePatchWeight contributes
-//  at most that weight times |centre - support point| (< 0.1 c on a flat
-//  face) < 1e-7 c, far below the 1e-6 c of the edge-on-face test: its
-//  support point is used too. A patch curved across (radius <=
-//  smoothPatchRadius c) and flat along one direction gets the two-point
-//  line stencil (supportLineCentre), a patch flat both ways the ring.
-//  All tests are swap symmetric. Savings: vertex-on-face contacts need no
-//  stencil (was 16 support points), edge-on-face 2, face-on-face 16.
-constexpr double smoothPatchRadius = 1.0;
-constexpr double negligiblePatchWeight = 1e-6;
-
-enum class PatchStencil { none, line, ring };
-
-inline PatchStencil patchStencilFor(const Superellipsoid& s, const SupportCurvature& k, double weight)
-{
-    if (s.isEllipsoid() || !(weight > negligiblePatchWeight)) return PatchStencil::none;
-    if (k.smallest*smoothPatchRadius*s.c() >= 1.0) return PatchStencil::none;
-    // Curved across, flat along one direction: two tilts along it
-    if (k.largest*smoothPatchRadius*s.c() >= 1.0 && k.flatDirection.squaredNorm() > 0)
-    {
-        return PatchStencil::line;
-    }
-    return PatchStencil::ring;
-}
-
-
-//- Particle-particle contact point for the common normal n (A -> B) with
-//  the support points d.pA, d.pB. Tangentially: curvature-weighted mean of
-//  the two patch centres, (kA cA + kB cB)/(kA + kB), k the mean curvature
-//  at each support point (equivalently weighted by the curvature radii
-//  towards the sharper body, as the centre of a Hertz patch lies on the
-//  sharper apex). A flat patch (k -> 0, eps -> 0.2) gets ~zero weight:
-//  the plain midpoint of the support points left the line of symmetry
-//  because a flat face's support point jumps with n (spurious torque,
-//  particleCollision, seed 004 Sect. 5.2). Where both are flat along a
-//  common direction (edge on face: line contact) the patch centres of
-//  supportPatchCentre keep the point centred. Along n: the mid-plane
-//  n.x = n.(pA + pB)/2, overlap/2 from each surface. Swapping A and B
-//  (n -> -n) gives the same point. Two flat patches (kA + kB = 0): equal
-//  weights. useStencil = false: support points only (separated pairs,
-//  whose point no caller uses).
-inline Vector3 curvatureWeightedContactPoint
-(
-    const Superellipsoid& A, const MatrixPose& poseA,
-    const Superellipsoid& B, const MatrixPose& poseB,
-    const DirectionalOverlap& d, const Vector3& n, bool useStencil = true
-)
-{
-    const SupportCurvature kA = curvatureAtSupport(A, d.gA);
-    const SupportCurvature kB = curvatureAtSupport(B, d.gB);
-    const double kSum = kA.mean + kB.mean;
-    const double wA = kSum > 0 && std::isfinite(kSum) ? kA.mean/kSum : 0.5;
-    // Patch centre of one body, or its support point where the stencil
-    // cannot change the result (lazy stencil, see patchStencilFor)
-    auto centre = [&](const Superellipsoid& s, const MatrixPose& pose, const Vector3& nS,
-                      const Vector3& support, const SupportCurvature& k, double w) -> Vector3
-    {
-        if (!useStencil) return support;
-        switch (patchStencilFor(s, k, w))
-        {
-            case PatchStencil::ring: return supportPatchCentre(s, pose, nS);
-            case PatchStencil::line: return supportLineCentre(s, pose, nS, k.flatDirection);
-            default: return support;
-        }
-    };
-    const Vector3 centreA = centre(A, poseA, n, d.pA, kA, wA);
-    const Vector3 centreB = centre(B, poseB, -n, d.pB, kB, 1.0 - wA);
-    const Vector3 weighted = wA*centreA + (1.0 - wA)*centreB;
-    const Vector3 mid = 0.5*(d.pA + d.pB);
-    const Vector3 point = weighted + n.dot(mid - weighted)*n;
-    return point.allFinite() ? point : mid;
-}
 
 } // namespace
 
@@ -800,7 +576,7 @@ Contact detectParticleContactGeneric
             c.normal = u;
             c.pointOnA = d0.pA;
             c.pointOnB = d0.pB;
-            c.point = curvatureWeightedContactPoint(A, mA, B, mB, d0, u, false);
+            c.point = 0.5*(d0.pA + d0.pB);   // no caller uses a separated pair's point
             if (warm) warm->valid = false;
             return c;
         }
@@ -808,15 +584,11 @@ Contact detectParticleContactGeneric
 
     CommonNormalResult cn;
     bool done = false;
-    // Support geometry at cn.normal from the stage that produced cn (the
-    // fallback path re-evaluates it below)
-    DirectionalOverlap last;
-    bool haveLast = true;
     if (warm && warm->valid)
     {
         cn = refineCommonNormal
         (
-            A, mA, &B, mB, poseA.directionToGlobalFrame(warm->normalInA), tol, true, &last
+            A, mA, &B, mB, poseA.directionToGlobalFrame(warm->normalInA), tol, true
         );
         c.iterations += cn.iterations;
         done = cn.converged;
@@ -827,14 +599,13 @@ Contact detectParticleContactGeneric
         // start; exact for spheres). A separated pair is minimised on to
         // minus its distance, so that the reported gap does not depend on
         // the start (warm and cold agree).
-        cn = refineCommonNormal(A, mA, &B, mB, centreLine, tol, false, &last);
+        cn = refineCommonNormal(A, mA, &B, mB, centreLine, tol, false);
         c.iterations += cn.iterations;
         done = cn.converged;
     }
     if (!done)
     {
         // Fallback: the paper's path.
-        haveLast = false;
         c.usedFallback = true;
         // 1. Part 1 (Eqs. 51-59), run for (A in B) and (B in A) so that the
         //    set of starting normals is swap-symmetric
@@ -932,11 +703,16 @@ Contact detectParticleContactGeneric
     c.normal = cn.normal;
     c.pointOnA = cn.pointOnA;
     c.pointOnB = cn.pointOnB;
-    // Support geometry at the final normal (the same deterministic
-    // evaluation as the last iterate: the points equal cn's) for the
-    // curvature weights of the contact point
-    const DirectionalOverlap atNormal = haveLast ? last : directionalOverlap(A, mA, &B, mB, cn.normal);
-    c.point = curvatureWeightedContactPoint(A, mA, B, mB, atNormal, cn.normal);
+    // Contact point: the curvature rule in the tangent plane,
+    // p = (C_A + C_B)^+ (C_A c_A + C_B c_B) (ManifoldBuilder.H), on the
+    // mid-plane of the support points
+    {
+        const PosedShape pa{A, mA.Q, mA.position}, pb{B, mB.Q, mB.position};
+        ManifoldSide sa, sb;
+        sa.body = &pa;
+        sb.body = &pb;
+        c.point = curvatureContactPoint(sa, sb, cn.normal, std::min(A.c(), B.c()));
+    }
     c.overlap = cn.overlap;
     if (!cn.converged)
     {
