@@ -189,6 +189,12 @@ void applyImpulse(RigidBody& a, RigidBody& b, const Vector3& contactPoint, const
 }
 
 
+double frictionlessNormalImpulse(double normalSpeed, double epsN, double normalCompliance)
+{
+    return -(1 + epsN)*normalSpeed/normalCompliance;
+}
+
+
 ImpulseResult resolveImpulse
 (
     const RigidBody& a,
@@ -217,7 +223,7 @@ ImpulseResult resolveImpulse
     // Eqs. (65)/(75) with the full angular-momentum balance (70)/(80)
     const double epsN = law.normalRestitution;
     FrameImpulse frictionless;
-    frictionless.P = Vector3(-(1 + epsN)*gN/K(0, 0), 0, 0);
+    frictionless.P = Vector3(frictionlessNormalImpulse(gN, epsN, K(0, 0)), 0, 0);
     frictionless.uPlus = uMinus + K*frictionless.P;
 
     // Slip left by the frictionless impulse (= pre-collision slip for spheres)
@@ -323,17 +329,5 @@ Vector3 algebraicCollisionImpulse
     return R0.transpose()*K.ldlt().solve(uPlus - uMinus);
 }
 
-
-OverlapCorrection overlapRemoval(const RigidBody& a, const RigidBody& b, const CollisionPoint& contact)
-{
-    checkPair(a, b, contact);
-    OverlapCorrection correction;
-    if (!(contact.overlap > 0)) return correction;
-    // Sect. 5.3: move apart along n by the overlap, shares w_i/(w_A + w_B)
-    const double wSum = a.inverseMass + b.inverseMass;
-    correction.displacementA = -contact.overlap*(a.inverseMass/wSum)*contact.normal;
-    correction.displacementB = contact.overlap*(b.inverseMass/wSum)*contact.normal;
-    return correction;
-}
 
 } // namespace superellipsoid

@@ -480,27 +480,6 @@ TEST(ImpulseWall, MovingWallReflectsInItsOwnFrame)
 }
 
 
-TEST(OverlapRemoval, SplitsByInverseMassAndNeverPushesIntoWall)
-{
-    const RigidBody a = RigidBody::particle(1, Vector3::Constant(1), Quaternion::Identity(),
-                                            Vector3::Zero(), Vector3::Zero(), Vector3::Zero());
-    const RigidBody b = RigidBody::particle(3, Vector3::Constant(1), Quaternion::Identity(),
-                                            Vector3(1, 0, 0), Vector3::Zero(), Vector3::Zero());
-    const Vector3 n = Vector3(1, 1, 0).normalized();
-    const CollisionPoint c{Vector3::Zero(), n, 0.4};
-    const OverlapCorrection pair = overlapRemoval(a, b, c);
-    // shares w_i/(w_A + w_B) = 3/4 and 1/4 of the overlap, exact in binary
-    EXPECT_LE((pair.displacementA + 0.3*n).norm(), 1e-15);
-    EXPECT_LE((pair.displacementB - 0.1*n).norm(), 1e-15);
-    const OverlapCorrection wall = overlapRemoval(a, RigidBody::wall(), c);
-    EXPECT_LE((wall.displacementA + 0.4*n).norm(), 1e-15);
-    EXPECT_EQ(wall.displacementB, Vector3::Zero());
-    EXPECT_LT(wall.displacementA.dot(n), 0);   // away from the wall (n points into it)
-    const OverlapCorrection none = overlapRemoval(a, b, CollisionPoint{Vector3::Zero(), n, -0.1});
-    EXPECT_EQ(none.displacementA, Vector3::Zero());
-}
-
-
 namespace
 {
 void expectThrowNaming(const std::function<void()>& f, const std::string& name)

@@ -1,0 +1,632 @@
+#include "solver/ContactSolver.H"
+#include "contact/ManifoldGeometry.H"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace superellipsoid
+{
+
+namespace
+{
+
+//- A point approaches if n.u < -approachTolerance * (largest |n.u| of the
+//  substep): round-off of an exactly resolved eps_n = 0 contact
+//  (n.u+ ~ 1e-16 |u-|) must not count as approaching again
+constexpr double approachTolerance = 1e-9;
+
+//- Inner resolutions of one contact in a collision sweep, per point: each
+//  resolves the most approaching point, so a flat landing alternates
+//  between its points until none approaches
+constexpr int collisionPassesPerPoint = 4;
+
+//- Friction coefficient of the relax passes: Coulomb mu; a law with a
+//  tangential restitution eps_t < 1 has no Coulomb limit (sticks); eps_t = 1
+//  and mu = 0 are frictionless
+double relaxFriction(const ImpulseLaw& law)
+{
+    switch (law.tangential)
+    {
+        case TangentialModel::frictionless: return 0;
+        case TangentialModel::restitution:
+            return law.tangentialRestitution == 1 ? 0 : std::numeric_limits<double>::infinity();
+        case TangentialModel::coulombSchwager: return law.frictionCoefficient;
+    }
+    return 0;
+}
+
+//- 1/(d.K.d) for a unit direction d at lever arms rA (and rB), Eq. (73)
+double effectiveMass
+(
+    const Vector3& d, const Vector3& rA, double wA, const Matrix3& IA,
+    const Vector3* rB, double wB, const Matrix3* IB
+)
+{
+    const Vector3 armA = rA.cross(d);
+    double dKd = wA + armA.dot(IA*armA);
+    if (rB)
+    {
+        const Vector3 armB = rB->cross(d);
+        dKd += wB + armB.dot((*IB)*armB);
+    }
+    return 1.0/dKd;
+}
+
+//- Rotation by the rotation vector theta (exact exponential map)
+Quaternion rotationBy(const Vector3& theta)
+{
+    const double angle = theta.norm();
+    if (!(angle > 0)) return Quaternion::Identity();
+    return Quaternion(Eigen::AngleAxisd(angle, theta/angle));
+}
+
+} // namespace
+
+
+// * * * * * * * * * * * * * * * * Phases * * * * * * * * * * * * * * * * //
+
+void ContactSolver::prepare
+(
+    const ParticleSystem& system,
+    std::vector<StepContact>& contacts,
+    const CollisionSettings& settings,
+    double h
+)
+{
+    const int n = system.size();
+    velocity_.resize(n);
+    omega_.resize(n);
+    inverseMass_.resize(n);
+    inverseInertia_.resize(n);
+    ready_.assign(n, 0);
+    changed_.assign(n, 0);
+    auto ready = [&](int i)
+    {
+        if (ready_[i]) return;
+        const Particle& p = system.particles[i];
+        const Matrix3 Q = p.pose.orientation.toRotationMatrix();
+        velocity_[i] = p.velocity;
+        omega_[i] = Q*p.angularVelocity;
+        inverseMass_[i] = 1.0/p.mass;
+        // Global I^-1 = Q diag(1/I') Q^T, Eq. (62)
+        inverseInertia_[i] = Q*p.principalMoments.cwiseInverse().asDiagonal()*Q.transpose();
+        ready_[i] = 1;
+    };
+    auto acceleration = [&](int i)
+    {
+        const Particle& q = system.particles[i];
+        return (settings.gravity + q.externalForce/q.mass).norm();
+    };
+
+    const int nc = int(contacts.size());
+    constraints_.resize(nc);
+    for (int k = 0; k < nc; ++k)
+    {
+        StepContact& s = contacts[k];
+        ContactConstraint& c = constraints_[k];
+        c.a = s.a;
+        c.b = s.b;
+        c.face = s.face;
+        c.normal = s.manifold.normal;
+        const Matrix3 frame = collisionFrame(c.normal);
+        c.tangent[0] = frame.row(1).transpose();
+        c.tangent[1] = frame.row(2).transpose();
+        c.wallVelocity = s.b < 0 ? system.walls.velocity[s.face] : Vector3::Zero();
+        const ImpulseLaw& law = s.b >= 0 ? settings.pairLaw : settings.wallLaw;
+        c.friction = relaxFriction(law);
+
+        ready(s.a);
+        if (s.b >= 0) ready(s.b);
+        const Vector3& xA = system.particles[s.a].pose.position;
+        const double wA = inverseMass_[s.a];
+        const Matrix3& IA = inverseInertia_[s.a];
+        c.count = s.manifold.count;
+        for (int i = 0; i < c.count; ++i)
+        {
+            ConstraintPoint& q = c.points[i];
+            q = ConstraintPoint();
+            const Vector3& p = s.manifold.points[i].point;
+            q.depth = s.manifold.points[i].depth;
+            q.rA = p - xA;
+            q.spinA = IA*q.rA.cross(c.normal);
+            if (s.b >= 0)
+            {
+                q.rB = p - system.particles[s.b].pose.position;
+                q.spinB = inverseInertia_[s.b]*q.rB.cross(c.normal);
+                const double wB = inverseMass_[s.b];
+                const Matrix3& IB = inverseInertia_[s.b];
+                q.normalMass = effectiveMass(c.normal, q.rA, wA, IA, &q.rB, wB, &IB);
+                for (int t = 0; t < 2; ++t)
+                {
+                    q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, &q.rB, wB, &IB);
+                }
+            }
+            else
+            {
+                q.normalMass = effectiveMass(c.normal, q.rA, wA, IA, nullptr, 0, nullptr);
+                for (int t = 0; t < 2; ++t)
+                {
+                    q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, nullptr, 0, nullptr);
+                }
+            }
+        }
+
+        // Resting speed |a| h: the approach a body force a = g + F_ext/m
+        // builds in one substep; restitution threshold (Description)
+        c.restingSpeed = 0;
+        c.restitutionThreshold = 0;
+        s.allowedOverlap = 0;
+        if (h > 0 && settings.restingSpeedFactor > 0)
+        {
+            const double a = s.b >= 0 ? std::max(acceleration(s.a), acceleration(s.b)) : acceleration(s.a);
+            c.restingSpeed = a*h;
+            c.restitutionThreshold = std::max
+            (
+                settings.restingSpeedFactor*a*h, std::sqrt(2*a*settings.restitutionHeight*s.halfAxis)
+            );
+            if (a > 0) s.allowedOverlap = settings.restingOverlap*s.halfAxis;
+        }
+        c.collided = false;
+    }
+}
+
+
+void ContactSolver::warmStart
+(
+    const std::vector<StepContact>& contacts,
+    const PairCache& cache,
+    double factor,
+    CollisionDiagnostics& diag
+)
+{
+    const int nc = int(contacts.size());
+    for (int k = 0; k < nc; ++k)
+    {
+        ContactConstraint& c = constraints_[k];
+        if (!(c.restingSpeed > 0) || c.collided) continue;
+        const PairRecord* rec = cache.find(contacts[k].key);
+        if (!rec || !(rec->normalImpulse > 0)) continue;
+        // Stored points matched to the new ones by their position in A's frame
+        ContactManifold previous;
+        previous.count = rec->pointCount;
+        for (int j = 0; j < rec->pointCount; ++j) previous.points[j].pointInA = rec->points[j].pointInA;
+        std::array<int, maxManifoldPoints> match;
+        matchManifoldPoints(previous, contacts[k].manifold, manifoldMatchTolerance*contacts[k].halfAxis, match);
+        for (int i = 0; i < c.count; ++i)
+        {
+            ConstraintPoint& q = c.points[i];
+            if (rec->pointCount == 0)
+            {
+                // Only the sum is known (a record of a one-point solver)
+                q.normalImpulse = factor*rec->normalImpulse/c.count;
+            }
+            else
+            {
+                if (match[i] < 0) continue;
+                const PointImpulse& stored = rec->points[match[i]];
+                q.normalImpulse = factor*stored.normal;
+                for (int t = 0; t < 2; ++t) q.tangentImpulse[t] = factor*stored.tangential.dot(c.tangent[t]);
+                // The normal turned since: stay inside the Coulomb disc
+                const double limit = c.friction*q.normalImpulse;
+                const double tangential = std::hypot(q.tangentImpulse[0], q.tangentImpulse[1]);
+                if (tangential > limit)
+                {
+                    const double s = limit/tangential;
+                    q.tangentImpulse[0] *= s;
+                    q.tangentImpulse[1] *= s;
+                }
+            }
+            applyImpulse
+            (
+                c, i,
+                q.normalImpulse*c.normal + q.tangentImpulse[0]*c.tangent[0] + q.tangentImpulse[1]*c.tangent[1]
+            );
+            ++diag.restingImpulses;
+        }
+    }
+}
+
+
+int ContactSolver::collide
+(
+    const std::vector<StepContact>& contacts,
+    const CollisionSettings& settings,
+    CollisionDiagnostics& diag
+)
+{
+    const int nc = int(contacts.size());
+    approach_.resize(nc);
+    double speedScale = 0;
+    for (const ContactConstraint& c : constraints_)
+    {
+        for (int i = 0; i < c.count; ++i) speedScale = std::max(speedScale, std::abs(normalSpeed(c, i)));
+    }
+    const double tolerance = approachTolerance*speedScale;
+    bool relaxPhase = false;
+    for (const ContactConstraint& c : constraints_) relaxPhase = relaxPhase || c.restingSpeed > 0;
+    relaxPhase = relaxPhase && settings.maxRestingSweeps > 0;
+
+    // Contact approach: its most approaching point
+    auto contactApproach = [&](const ContactConstraint& c)
+    {
+        double u = std::numeric_limits<double>::max();
+        for (int i = 0; i < c.count; ++i) u = std::min(u, normalSpeed(c, i));
+        return u;
+    };
+    auto isResting = [&](int k) { return -approach_[k] < constraints_[k].restitutionThreshold; };
+    // With relax passes the resting contacts are theirs
+    auto isCollision = [&](int k) { return approach_[k] < -tolerance && !(relaxPhase && isResting(k)); };
+    // Deepest first; ties by canonical index (smaller first)
+    auto deeper = [&](int k, int l)
+    {
+        return contacts[k].overlap > contacts[l].overlap || (contacts[k].overlap == contacts[l].overlap && k < l);
+    };
+
+    int sweeps = 0;
+    for (int sweep = 0; sweep <= settings.maxSweeps; ++sweep)
+    {
+        bool anyFast = false, anyResting = false;
+        for (int k = 0; k < nc; ++k)
+        {
+            approach_[k] = contactApproach(constraints_[k]);
+            if (isCollision(k)) (isResting(k) ? anyResting : anyFast) = true;
+        }
+        // Nothing approaches, or only resting contacts that relax handles
+        if (!anyFast && (!anyResting || relaxPhase)) break;
+        if (sweep == settings.maxSweeps)
+        {
+            if (anyFast) ++diag.sweepCapHits;
+            break;
+        }
+
+        // Matching: the deepest approaching contact of every particle
+        best_.assign(ready_.size(), -1);
+        for (int k = 0; k < nc; ++k)
+        {
+            if (!isCollision(k)) continue;
+            const ContactConstraint& c = constraints_[k];
+            if (best_[c.a] < 0 || deeper(k, best_[c.a])) best_[c.a] = k;
+            if (c.b >= 0 && (best_[c.b] < 0 || deeper(k, best_[c.b]))) best_[c.b] = k;
+        }
+
+        // Resolve the matching (disjoint contacts: order irrelevant): the
+        // most approaching point of each until none approaches
+        for (int k = 0; k < nc; ++k)
+        {
+            const ContactConstraint& c = constraints_[k];
+            if (!isCollision(k) || best_[c.a] != k || (c.b >= 0 && best_[c.b] != k)) continue;
+            const bool resting = isResting(k);
+            const ImpulseLaw& law = c.b >= 0 ? settings.pairLaw : settings.wallLaw;
+            constraints_[k].collided = true;
+            for (int pass = 0; pass < collisionPassesPerPoint*c.count; ++pass)
+            {
+                int worst = 0;
+                double u = normalSpeed(c, 0);
+                for (int i = 1; i < c.count; ++i)
+                {
+                    const double ui = normalSpeed(c, i);
+                    if (ui < u)
+                    {
+                        u = ui;
+                        worst = i;
+                    }
+                }
+                if (!(u < -tolerance)) break;
+                resolvePoint(c, worst, law, resting);
+                ++(c.b >= 0 ? diag.pairCollisions : diag.wallCollisions);
+                if (resting) ++diag.restingImpulses;
+            }
+        }
+        sweeps = sweep + 1;
+    }
+    diag.maxSweeps = std::max(diag.maxSweeps, sweeps);
+    return sweeps;
+}
+
+
+int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics& diag)
+{
+    double speedScale = 0;
+    for (const ContactConstraint& c : constraints_)
+    {
+        for (int i = 0; i < c.count; ++i) speedScale = std::max(speedScale, std::abs(normalSpeed(c, i)));
+    }
+    const double tolerance = approachTolerance*speedScale;
+
+    int sweeps = 0;
+    for (int sweep = 0; ; ++sweep)
+    {
+        if (sweep == settings.maxRestingSweeps)
+        {
+            ++diag.restingCapHits;
+            break;
+        }
+        bool converged = true;
+        for (ContactConstraint& c : constraints_)
+        {
+            if (!(c.restingSpeed > 0)) continue;
+            const double slack = std::max(tolerance, settings.restingTolerance*c.restingSpeed);
+            for (int i = 0; i < c.count; ++i)
+            {
+                ConstraintPoint& q = c.points[i];
+                // Friction: t.u -> 0, accumulated impulse in the Coulomb disc
+                if (c.friction > 0)
+                {
+                    const Vector3 u = relativeVelocity(c, i);
+                    double t0 = q.tangentImpulse[0] - q.tangentMass[0]*c.tangent[0].dot(u);
+                    double t1 = q.tangentImpulse[1] - q.tangentMass[1]*c.tangent[1].dot(u);
+                    const double limit = c.friction*q.normalImpulse;
+                    const double tangential = std::hypot(t0, t1);
+                    if (tangential > limit)
+                    {
+                        const double s = limit/tangential;
+                        t0 *= s;
+                        t1 *= s;
+                    }
+                    const double d0 = t0 - q.tangentImpulse[0], d1 = t1 - q.tangentImpulse[1];
+                    q.tangentImpulse[0] = t0;
+                    q.tangentImpulse[1] = t1;
+                    if (d0 != 0 || d1 != 0)
+                    {
+                        applyImpulse(c, i, d0*c.tangent[0] + d1*c.tangent[1]);
+                        ++diag.restingImpulses;
+                        const double change = std::max(std::abs(d0)/q.tangentMass[0], std::abs(d1)/q.tangentMass[1]);
+                        if (change > slack) converged = false;
+                    }
+                }
+                // Normal: n.u -> 0, accumulated impulse >= 0
+                const double lambda = std::max(q.normalImpulse - q.normalMass*normalSpeed(c, i), 0.0);
+                const double delta = lambda - q.normalImpulse;
+                q.normalImpulse = lambda;
+                if (delta != 0)
+                {
+                    applyNormalImpulse(c, i, delta);
+                    ++diag.restingImpulses;
+                    if (std::abs(delta)/q.normalMass > slack) converged = false;
+                }
+            }
+        }
+        sweeps = sweep + 1;
+        if (converged) break;
+    }
+    diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, sweeps);
+    return sweeps;
+}
+
+
+void ContactSolver::store(std::vector<StepContact>& contacts, PairCache& cache)
+{
+    // Records of the last substep's impulses are reset first, so a contact
+    // that was not detected in this substep does not keep a stale one
+    for (const std::uint64_t key : warmKeys_)
+    {
+        if (PairRecord* rec = cache.find(key))
+        {
+            rec->normalImpulse = 0;
+            rec->pointCount = 0;
+        }
+    }
+    warmKeys_.clear();
+    const int nc = int(contacts.size());
+    for (int k = 0; k < nc; ++k)
+    {
+        StepContact& s = contacts[k];
+        const ContactConstraint& c = constraints_[k];
+        s.restingImpulse = 0;
+        s.pointImpulse.fill(0);
+        for (int i = 0; i < c.count; ++i)
+        {
+            s.pointImpulse[i] = c.points[i].normalImpulse;
+            s.restingImpulse += c.points[i].normalImpulse;
+        }
+        if (!(s.restingImpulse > 0)) continue;
+        PairRecord* rec = cache.find(s.key);
+        if (!rec) continue;
+        rec->normalImpulse = s.restingImpulse;
+        rec->pointCount = c.count;
+        for (int i = 0; i < c.count; ++i)
+        {
+            const ConstraintPoint& q = c.points[i];
+            rec->points[i].pointInA = s.manifold.points[i].pointInA;
+            rec->points[i].normal = q.normalImpulse;
+            rec->points[i].tangential = q.tangentImpulse[0]*c.tangent[0] + q.tangentImpulse[1]*c.tangent[1];
+        }
+        warmKeys_.push_back(s.key);
+    }
+}
+
+
+void ContactSolver::finish(ParticleSystem& system) const
+{
+    // omega' = e^-1 omega; only particles that received an impulse
+    for (int i = 0; i < system.size(); ++i)
+    {
+        if (!changed_[i]) continue;
+        Particle& p = system.particles[i];
+        p.velocity = velocity_[i];
+        p.angularVelocity = p.pose.orientation.conjugate()*omega_[i];
+    }
+}
+
+
+int ContactSolver::solveVelocities
+(
+    ParticleSystem& system,
+    std::vector<StepContact>& contacts,
+    PairCache& cache,
+    const CollisionSettings& settings,
+    double h,
+    CollisionDiagnostics& diag
+)
+{
+    prepare(system, contacts, settings, h);
+    bool relaxPhase = false;
+    for (const ContactConstraint& c : constraints_) relaxPhase = relaxPhase || c.restingSpeed > 0;
+    relaxPhase = relaxPhase && settings.maxRestingSweeps > 0;
+
+    int sweeps = contacts.empty() ? 0 : collide(contacts, settings, diag);
+    if (relaxPhase && settings.warmStartFactor > 0) warmStart(contacts, cache, settings.warmStartFactor, diag);
+    if (relaxPhase) sweeps += relax(settings, diag);
+    finish(system);
+    store(contacts, cache);
+    return sweeps;
+}
+
+
+void ContactSolver::solvePositions
+(
+    ParticleSystem& system,
+    const std::vector<StepContact>& contacts,
+    int passes
+)
+{
+    const int n = system.size();
+    shift_.assign(n, Vector3::Zero());
+    turn_.assign(n, Vector3::Zero());
+
+    // Pseudo impulse at point i of contact c: removes the linearised depth
+    // left, accumulated >= 0; moves and turns the bodies (Description)
+    auto correct = [&](ContactConstraint& c, const StepContact& s, int i)
+    {
+        ConstraintPoint& q = c.points[i];
+        double moved = -c.normal.dot(shift_[c.a] + turn_[c.a].cross(q.rA));
+        if (c.b >= 0) moved += c.normal.dot(shift_[c.b] + turn_[c.b].cross(q.rB));
+        const double left = q.depth - s.allowedOverlap - moved;
+        const double lambda = std::max(q.positionImpulse + q.normalMass*left, 0.0);
+        const double delta = lambda - q.positionImpulse;
+        q.positionImpulse = lambda;
+        shift_[c.a] -= (delta*inverseMass_[c.a])*c.normal;
+        turn_[c.a] -= delta*q.spinA;
+        if (c.b >= 0)
+        {
+            shift_[c.b] += (delta*inverseMass_[c.b])*c.normal;
+            turn_[c.b] += delta*q.spinB;
+        }
+    };
+    const int nc = int(constraints_.size());
+    for (ContactConstraint& c : constraints_)
+    {
+        for (int i = 0; i < c.count; ++i) c.points[i].positionImpulse = 0;
+    }
+    for (int pass = 0; pass < passes; ++pass)
+    {
+        for (int k = 0; k < nc; ++k)
+        {
+            for (int i = 0; i < constraints_[k].count; ++i) correct(constraints_[k], contacts[k], i);
+        }
+    }
+    // Walls last: what pair corrections left in a wall is removed
+    for (int k = 0; k < nc; ++k)
+    {
+        if (constraints_[k].b >= 0) continue;
+        for (int i = 0; i < constraints_[k].count; ++i) correct(constraints_[k], contacts[k], i);
+    }
+    for (int i = 0; i < n; ++i)
+    {
+        if (!(i < int(ready_.size()) && ready_[i])) continue;
+        Pose& pose = system.particles[i].pose;
+        pose.position += shift_[i];
+        pose.orientation = (rotationBy(turn_[i])*pose.orientation).normalized();
+    }
+}
+
+
+// * * * * * * * * * * * * * * * Point helpers * * * * * * * * * * * * * * * //
+
+Vector3 ContactSolver::relativeVelocity(const ContactConstraint& c, int i) const
+{
+    // u = v_B(p) - v_A(p), Eq. (64); B = wall: its velocity
+    const ConstraintPoint& q = c.points[i];
+    const Vector3 uA = velocity_[c.a] + omega_[c.a].cross(q.rA);
+    const Vector3 uB = c.b >= 0 ? Vector3(velocity_[c.b] + omega_[c.b].cross(q.rB)) : c.wallVelocity;
+    return uB - uA;
+}
+
+
+double ContactSolver::normalSpeed(const ContactConstraint& c, int i) const
+{
+    return c.normal.dot(relativeVelocity(c, i));
+}
+
+
+void ContactSolver::applyImpulse(const ContactConstraint& c, int i, const Vector3& impulse)
+{
+    // Eqs. (63), (70): P on B, -P on A at the point
+    const ConstraintPoint& q = c.points[i];
+    velocity_[c.a] -= inverseMass_[c.a]*impulse;
+    omega_[c.a] -= inverseInertia_[c.a]*q.rA.cross(impulse);
+    changed_[c.a] = 1;
+    if (c.b >= 0)
+    {
+        velocity_[c.b] += inverseMass_[c.b]*impulse;
+        omega_[c.b] += inverseInertia_[c.b]*q.rB.cross(impulse);
+        changed_[c.b] = 1;
+    }
+}
+
+
+void ContactSolver::applyNormalImpulse(const ContactConstraint& c, int i, double lambda)
+{
+    // applyImpulse(lambda n) with the prepared I^-1 (r x n)
+    const ConstraintPoint& q = c.points[i];
+    velocity_[c.a] -= (lambda*inverseMass_[c.a])*c.normal;
+    omega_[c.a] -= lambda*q.spinA;
+    changed_[c.a] = 1;
+    if (c.b >= 0)
+    {
+        velocity_[c.b] += (lambda*inverseMass_[c.b])*c.normal;
+        omega_[c.b] += lambda*q.spinB;
+        changed_[c.b] = 1;
+    }
+}
+
+
+double ContactSolver::resolvePoint(const ContactConstraint& c, int i, const ImpulseLaw& law, bool resting)
+{
+    const ConstraintPoint& q = c.points[i];
+    const double epsN = resting ? 0.0 : law.normalRestitution;
+    if (law.tangential == TangentialModel::frictionless)
+    {
+        const double un = normalSpeed(c, i);
+        if (!(un < 0)) return 0;
+        const double lambda = frictionlessNormalImpulse(un, epsN, 1.0/q.normalMass);
+        applyNormalImpulse(c, i, lambda);
+        return lambda;
+    }
+    // The seed's energy-consistent frictional impulse at the point (its
+    // lever arms: the point at the origin, the centres at -r)
+    const int a = c.a, b = c.b;
+    RigidBody A, B = RigidBody::wall(c.wallVelocity);
+    A.inverseMass = inverseMass_[a];
+    A.inverseInertia = inverseInertia_[a];
+    A.position = -q.rA;
+    A.velocity = velocity_[a];
+    A.angularVelocity = omega_[a];
+    if (b >= 0)
+    {
+        B.inverseMass = inverseMass_[b];
+        B.inverseInertia = inverseInertia_[b];
+        B.position = -q.rB;
+        B.velocity = velocity_[b];
+        B.angularVelocity = omega_[b];
+    }
+    ImpulseLaw collisionLaw = law;
+    collisionLaw.normalRestitution = epsN;
+    const ImpulseResult r = resolveImpulse
+    (
+        A, B, CollisionPoint{Vector3::Zero(), c.normal, std::max(q.depth, 0.0)}, collisionLaw
+    );
+    velocity_[a] = r.velocityA;
+    omega_[a] = r.angularVelocityA;
+    changed_[a] = 1;
+    if (b >= 0)
+    {
+        velocity_[b] = r.velocityB;
+        omega_[b] = r.angularVelocityB;
+        changed_[b] = 1;
+    }
+    return r.normalImpulse;
+}
+
+} // namespace superellipsoid
