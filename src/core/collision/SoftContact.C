@@ -181,25 +181,26 @@ Vector3 reprojectOnTangentPlane(const Vector3& xi, const Vector3& n)
     return projected > 0 ? Vector3(t*(xi.norm()/projected)) : Vector3::Zero();
 }
 
-//- Tangential spring of one point (seed 000 Eqs. 30-36): force on B and
-//  the updated elongation; stick below mu_s F_n, else slide at mu_d F_n
-Vector3 tangentialSpringForce
+//- Tangential spring-dashpot of one point (seed 000 Eqs. 30-36): force on
+//  B and the updated elongation; stick below mu_s F_n, else slide at
+//  mu_d F_n along the trial force, the spring holding all of it
+Vector3 tangentialForce
 (
-    double kt, double normalForce, double muS, double muD, Vector3& xi, bool& sliding
+    double kt, double ct, const Vector3& ut, double normalForce, double muS, double muD,
+    Vector3& xi, bool& sliding
 )
 {
-    Vector3 ft = -kt*xi;
+    Vector3 ft = -kt*xi - ct*ut;
     const double ftNorm = ft.norm();
     if (ftNorm > muS*normalForce)
     {
         sliding = true;
-        ft = ftNorm > 0 ? Vector3(-muD*normalForce*xi/xi.norm()) : Vector3::Zero();
+        ft = ftNorm > 0 ? Vector3(muD*normalForce*ft/ftNorm) : Vector3::Zero();
         xi = kt > 0 ? Vector3(-ft/kt) : Vector3::Zero();
     }
     return ft;
 }
 
-//- Rolling spring-dashpot (Description): torque on B, updates theta
 //- Moment of inertia of a body about the axis e through the contact point
 //  p (parallel axes; e.I.e taken as 1/(e.I^-1.e)); infinite for a wall
 double inertiaAboutContact(const RigidBody& body, const Vector3& e, const Vector3& p)
@@ -209,6 +210,7 @@ double inertiaAboutContact(const RigidBody& body, const Vector3& e, const Vector
     return 1/c + e.cross(p - body.position).squaredNorm()/body.inverseMass;
 }
 
+//- Rolling spring-dashpot (Description): torque on B, updates theta
 Vector3 rollingTorque
 (
     const RigidBody& a, const RigidBody& b, const Vector3& n, const Vector3& point,
@@ -478,7 +480,8 @@ SoftContactResult softManifoldForce
         out.elasticEnergy += (hertz ? 0.4 : 0.5)*d*elastic[j];
     }
     centre /= elasticSum;
-    const double eta = dampingCoefficient(p, normalEffectiveMass(a, b, centre, n));
+    const double dashpotMass = normalEffectiveMass(a, b, centre, n);
+    const double eta = dampingCoefficient(p, dashpotMass);
 
     out.history.count = N;
     for (int j = 0; j < N; ++j)
@@ -496,7 +499,10 @@ SoftContactResult softManifoldForce
             : 4*p.effectiveShearModulus/p.effectiveModulus*p.normalStiffness);
         Vector3 xi = match[j] >= 0 ? reprojectOnTangentPlane(history.spring(match[j]), n) : Vector3::Zero();
         xi += ut*dt;
-        const Vector3 ft = tangentialSpringForce(kt, Fn, p.staticFriction, p.dynamicFriction, xi, out.sliding);
+        // Tangential dashpot of the same form as the normal one, on the point's
+        // spring: damping ratio zeta (Hooke) or beta/2 (Hertz) for mass m
+        const double ct = w*(hertz ? p.dampingRatio : 2*p.dampingRatio)*std::sqrt(dashpotMass*kt/w);
+        const Vector3 ft = tangentialForce(kt, ct, ut, Fn, p.staticFriction, p.dynamicFriction, xi, out.sliding);
         out.history.spring(j) = xi;
         out.history.pointInA[j] = mp.pointInA;
         out.elasticEnergy += 0.5*kt*xi.squaredNorm();

@@ -193,8 +193,8 @@ TEST(SoftManifoldStiffness, FlatFaceOfNPointsHasTheSinglePointForce)
 
 TEST(SoftManifoldSprings, PointsKeepTheirSpringsWhenReorderedAndFaceResistsTwist)
 {
-    // A square face twisting about n: the per-point springs give a torque
-    // about n against the twist (a single point gives none); permuting the
+    // A square face twisting about n: the per-point spring-dashpots give a
+    // torque about n against the twist (a single point gives none); permuting the
     // manifold's points between steps changes nothing (matched by pointInA)
     SoftContactLaw law;
     law.staticFriction = law.dynamicFriction = 0.5;
@@ -220,8 +220,8 @@ TEST(SoftManifoldSprings, PointsKeepTheirSpringsWhenReorderedAndFaceResistsTwist
     const SoftContactResult a = softManifoldForce(body, RigidBody::wall(), m, p, first.history, match, dt);
     const SoftContactResult b = softManifoldForce(body, RigidBody::wall(), permuted, p, first.history, match, dt);
     EXPECT_LE((a.torqueOnA - b.torqueOnA).norm(), 1e-12*a.torqueOnA.norm());
-    EXPECT_LT(a.torqueOnA.z(), 0);                                  // against w_z > 0
-    EXPECT_NEAR(a.torqueOnA.z()/first.torqueOnA.z(), 2, 1e-9);      // the springs grew by a second step
+    EXPECT_LT(first.torqueOnA.z(), 0);                              // against w_z > 0
+    EXPECT_LT(a.torqueOnA.z(), first.torqueOnA.z());                // the springs grew by a second step
     ContactManifold one = m;
     one.count = 1;
     one.points[0].point = Vector3::Zero();
