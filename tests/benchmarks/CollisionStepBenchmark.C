@@ -1,7 +1,9 @@
 // Cost of the multi-particle collision step (solver/CollisionStep.H):
 // us per particle-substep for N = 1e3, 1e4 random superellipsoids, dilute
 // (lattice spacing 5 c) and packed (spacing 2.05 c: most neighbours touch),
-// and the cost of the broad phase alone (cell list build + pair search).
+// the cost of the broad phase alone (cell list build + pair search), and
+// of the contact solver alone (velocity phases + position correction) per
+// contact of a packed lattice under gravity.
 //   ./CollisionStepBenchmark --benchmark_counters_tabular=true
 #include "solver/CollisionStep.H"
 
@@ -79,6 +81,36 @@ void BM_BroadPhase(benchmark::State& state)
     state.SetItemsProcessed(state.iterations()*n);
 }
 
+void BM_ContactSolver(benchmark::State& state)
+{
+    // Contacts of one detection, solved again every iteration (the state
+    // drifts a little; the contacts, their points and laws stay)
+    const int n = int(state.range(0));
+    ParticleSystem s = lattice(n, 2.05);
+    CollisionSettings settings;
+    settings.gravity = Vector3(0, 0, -9.81);
+    settings.pairLaw = state.range(1) ? ImpulseLaw::withFriction(0.5, 0.5) : ImpulseLaw::frictionless(0.5);
+    CollisionStep step(settings);
+    CollisionDiagnostics d;
+    step.detect(s, d);
+    const double contacts = double(step.contacts().size());
+    double points = 0;
+    for (const StepContact& c : step.contacts()) points += c.manifold.count;
+    long sweeps = 0;
+    for (auto _ : state)
+    {
+        sweeps += step.resolveSweeps(s, d, 1e-5);
+        step.removeOverlaps(s);
+    }
+    state.counters["us_per_contact"] = benchmark::Counter
+    (
+        contacts*state.iterations(), benchmark::Counter::kIsRate | benchmark::Counter::kInvert
+    );
+    state.counters["contacts"] = contacts;
+    state.counters["points_per_contact"] = points/contacts;
+    state.counters["sweeps_per_substep"] = double(sweeps)/state.iterations();
+}
+
 } // namespace
 
 // Args: {N, packed?}. items_per_second inverted = seconds per particle-substep.
@@ -86,5 +118,8 @@ BENCHMARK(BM_ImpulseSubstep)->Args({1000, 0})->Args({1000, 1})->Args({10000, 0})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_BroadPhase)->Args({1000, 0})->Args({1000, 1})->Args({10000, 0})->Args({10000, 1})
     ->Unit(benchmark::kMicrosecond);
+
+// Args: {N, friction?}.
+BENCHMARK(BM_ContactSolver)->Args({1000, 0})->Args({1000, 1})->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

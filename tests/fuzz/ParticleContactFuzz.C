@@ -5,10 +5,11 @@
 // Checks: well-formed contacts (finite, unit normal, status consistent with
 // the overlap); a converged cold detection's overlap (up to min c), the
 // minimum of the directional overlap delta(n), is not above delta at the
-// centre line.
+// centre line; the cold detection's manifold (checkManifold).
 #include <limits>
 #include "FuzzInput.H"
 
+#include "contact/ManifoldGeometry.H"
 #include "contact/ParticleContact.H"
 #include "contact/SupportPoint.H"
 
@@ -82,6 +83,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 "overlap (min of delta) not above delta at the centre line",
                 cold.overlap - atCentreLine);
     }
+    // Its manifold (bounding-box test on lengths of scale)
+    checkManifold(pairManifold(A, poseA, B, poseB, cold), cold,
+                  scale + poseA.position.norm() + poseB.position.norm(), A, poseA, &B, &poseB);
     if (warm.valid)
     {
         requireFinite(warm.normalInA, "warm normal finite");

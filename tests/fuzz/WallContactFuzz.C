@@ -3,9 +3,11 @@
 // (the paper's Newton method, cold and warm), detectFaceContact on a convex
 // polygon (interior, edge, vertex) and selectWallContacts.
 // Checks: well-formed contacts (finite, unit normal, status consistent with
-// the overlap); the closed-form overlap equals the exact support distance.
+// the overlap); the closed-form overlap equals the exact support distance;
+// the manifolds of the plane and face contacts (checkManifold).
 #include "FuzzInput.H"
 
+#include "contact/ManifoldGeometry.H"
 #include "contact/SupportPoint.H"
 #include "contact/WallContact.H"
 
@@ -87,6 +89,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                        + (pose.position.norm() + plane.point.norm());
     require(std::abs(exact.overlap - expected) <= 1e-9*scale,
             "closed-form overlap equals the support distance", exact.overlap - expected);
+    checkManifold(wallManifold(shape, pose, plane, exact), exact, scale, shape, pose);
 
     // The paper's Newton method (Part 1, then Part 2), cold and warm
     const WallPart1Result part1 = wallContactPart1(shape, pose, plane);
@@ -126,6 +129,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!convexPolygon(in, centre + k*rho*t, nk, rho, face)) continue;
         Contact fc = detectFaceContact(shape, pose, face);
         checkContact(fc);
+        checkManifold(wallManifold(shape, pose, face, fc), fc, scale, shape, pose);
         if (fc.touching())
         {
             require(fc.feature != WallFeature::None, "touching face contact names its feature");

@@ -108,7 +108,7 @@ struct ContactFrame
     Vector2 r;      //- C_L c_L + C_U c_U (tangent coordinates)
 
     //- p = (C_L + C_U)^+ (C_L c_L + C_U c_U), tangent coordinates about
-    //  the patch centres' mid-point. The pseudo-inverse is regularised,
+    //  the weighted patch centre (frame.origin). The pseudo-inverse is regularised,
     //  lambda/(lambda^2 + lambda0^2) with lambda0 = 1e-2 kFlat: 1/lambda to
     //  1e-4 where the direction is curved (lambda >= kFlat), -> 0 (the
     //  mid-point) where it is flat, continuous in between
@@ -126,9 +126,35 @@ struct ContactFrame
 };
 
 
+//- x within the body's bounding box grown by margin (a wall: always)
+bool nearBody(const ManifoldSide& side, const Vector3& x, double margin)
+{
+    if (!side.body) return true;
+    const Vector3 xp = (side.body->Q.transpose()*(x - side.body->position)).cwiseAbs();
+    return ((xp - side.body->shape.boundingBoxHalfExtents()).array() <= margin).all();
+}
+
+
+//- The contact point of the curvature rule on the mid-plane; where it
+//  leaves a body's bounding box grown by the overlap (a deep containment,
+//  where the support point of the large body lies on its far rim and the
+//  common normal's patches do not face each other), the weighted patch
+//  centre, which lies at the smaller body
+Vector3 rulePoint
+(
+    const ContactFrame& f, const ManifoldSide& lower, const ManifoldSide& upper, double margin
+)
+{
+    const Vector3 p = f.frame.lift(f.tensorPoint());
+    if (p.allFinite() && nearBody(lower, p, margin) && nearBody(upper, p, margin)) return p;
+    return f.frame.origin;
+}
+
+
 ContactFrame contactFrame
 (
-    const ManifoldSide& lower, const ManifoldSide& upper, const Vector3& n, double lengthScale
+    const ManifoldSide& lower, const ManifoldSide& upper, const Vector3& n, double lengthScale,
+    const SupportGeometry* knownL = nullptr, const SupportGeometry* knownU = nullptr
 )
 {
     // A direction is flat where a cut tau below a parabola of curvature
@@ -139,13 +165,24 @@ ContactFrame contactFrame
 
     // Support points and patch centres (a wall: the foot of the other side's)
     SupportGeometry gL, gU;
-    Vector3 pL = sideSupport(lower, n, gL);
-    Vector3 pU = sideSupport(upper, -n, gU);
+    Vector3 pL = knownL && lower.body ? Vector3(lower.body->Q*knownL->point + lower.body->position)
+                                      : sideSupport(lower, n, gL);
+    Vector3 pU = knownU && upper.body ? Vector3(upper.body->Q*knownU->point + upper.body->position)
+                                      : sideSupport(upper, -n, gU);
+    if (knownL) gL = *knownL;
+    if (knownU) gU = *knownU;
     Vector3 dL = n, dU = -n, cL = pL, cU = pU, dLP = n, dUP = -n;
     SupportGeometry hL = gL, hU = gU;   // at the patch centres
     auto centre = [&](const PosedShape& body, const Vector3& d, const SupportGeometry& g,
                       Vector3& dC, Vector3& dP, Vector3& c, SupportGeometry& h)
     {
+        // An ellipsoid has no flat direction (curvature >= c/a^2 > 1e-2/c
+        // below aspect 10): its support point is the patch centre
+        if (body.shape.isEllipsoid())
+        {
+            dP = body.Q.transpose()*d;
+            return;
+        }
         dP = patchDirection(body, d, g);
         h = supportGeometry(body.shape, dP);
         c = body.Q*h.point + body.position;
@@ -155,9 +192,15 @@ ContactFrame contactFrame
     if (upper.body) centre(*upper.body, -n, gU, dU, dUP, cU, hU);
     if (!lower.body) cL = pL = cU + n.dot(lower.wallPoint - cU)*n;
     if (!upper.body) cU = pU = cL + n.dot(upper.wallPoint - cL)*n;
-    // Tangentially at the patch centres' mid-point, along n at the
-    // mid-plane of the support points
-    const Vector3 mid = 0.5*(cL + cU);
+    // Tangentially between the patch centres, weighted towards the smaller
+    // body's (R_U c_L + R_L c_U)/(R_L + R_U), R the bounding radii: the
+    // point of a flat direction, the midpoint for equal bodies and the
+    // small body's centre for a small face on a large one (the plain
+    // midpoint left it off the small body); along n at the mid-plane of
+    // the support points
+    const double RL = lower.body ? lower.body->shape.boundingRadius() : 0.0;
+    const double RU = upper.body ? upper.body->shape.boundingRadius() : 0.0;
+    const Vector3 mid = RL + RU > 0 ? Vector3((RU*cL + RL*cU)/(RL + RU)) : Vector3(0.5*(cL + cU));
     const TangentFrame frame(mid + n.dot(0.5*(pL + pU) - mid)*n, n);
 
     // Curvature tensors at the patch centres (a wall: 0): at a jumped
@@ -174,11 +217,32 @@ ContactFrame contactFrame
 
 Vector3 curvatureContactPoint
 (
-    const ManifoldSide& lower, const ManifoldSide& upper, const Vector3& n, double lengthScale
+    const ManifoldSide& lower, const ManifoldSide& upper, const Vector3& n, double lengthScale,
+    const SupportGeometry* supportL, const SupportGeometry* supportU
 )
 {
-    const ContactFrame f = contactFrame(lower, upper, n, lengthScale);
-    const Vector3 p = f.frame.lift(f.tensorPoint());
+    // A wall (C = 0): p = C^+ C (c - o) + o = o, the body's patch centre
+    // on the mid-plane, without the curvature tensors
+    if (!lower.body != !upper.body)
+    {
+        const bool bodyIsLower = lower.body != nullptr;
+        const ManifoldSide& b = bodyIsLower ? lower : upper;
+        const ManifoldSide& wall = bodyIsLower ? upper : lower;
+        const Vector3 d = bodyIsLower ? n : Vector3(-n);
+        SupportGeometry g;
+        const Vector3 p = sideSupport(b, d, g);
+        Vector3 c = p;
+        if (!b.body->shape.isEllipsoid())
+        {
+            const SupportGeometry h = supportGeometry(b.body->shape, patchDirection(*b.body, d, g));
+            c = b.body->Q*h.point + b.body->position;
+        }
+        const double midHeight = 0.5*(n.dot(p) + n.dot(wall.wallPoint));
+        const Vector3 point = c + (midHeight - n.dot(c))*n;
+        return point.allFinite() ? point : p;
+    }
+    const ContactFrame f = contactFrame(lower, upper, n, lengthScale, supportL, supportU);
+    const Vector3 p = rulePoint(f, lower, upper, std::abs(n.dot(f.pL - f.pU)));
     return p.allFinite() ? p : Vector3(0.5*(f.pL + f.pU));
 }
 
@@ -202,7 +266,7 @@ ContactManifold buildManifold
     auto onePoint = [&]()
     {
         m.count = 1;
-        m.points[0].point = frame.lift(f.tensorPoint());
+        m.points[0].point = rulePoint(f, lower, upper, std::abs(overlap));
         m.points[0].depth = overlap;
         return m;
     };
@@ -284,6 +348,9 @@ ContactManifold buildManifold
         {
             continue;
         }
+        // On the local mid-surface, halfway between the two surfaces along
+        // n: inside both bodies where they overlap there, half the gap from
+        // each where they do not
         ManifoldPoint& mp = m.points[m.count++];
         mp.point = q + 0.5*(hL + hU)*n;
         mp.depth = hL - hU;

@@ -584,11 +584,15 @@ Contact detectParticleContactGeneric
 
     CommonNormalResult cn;
     bool done = false;
+    // Support geometry at cn.normal from the stage that produced cn (the
+    // fallback path re-evaluates it in the contact point)
+    DirectionalOverlap last;
+    bool haveLast = true;
     if (warm && warm->valid)
     {
         cn = refineCommonNormal
         (
-            A, mA, &B, mB, poseA.directionToGlobalFrame(warm->normalInA), tol, true
+            A, mA, &B, mB, poseA.directionToGlobalFrame(warm->normalInA), tol, true, &last
         );
         c.iterations += cn.iterations;
         done = cn.converged;
@@ -599,13 +603,14 @@ Contact detectParticleContactGeneric
         // start; exact for spheres). A separated pair is minimised on to
         // minus its distance, so that the reported gap does not depend on
         // the start (warm and cold agree).
-        cn = refineCommonNormal(A, mA, &B, mB, centreLine, tol, false);
+        cn = refineCommonNormal(A, mA, &B, mB, centreLine, tol, false, &last);
         c.iterations += cn.iterations;
         done = cn.converged;
     }
     if (!done)
     {
         // Fallback: the paper's path.
+        haveLast = false;
         c.usedFallback = true;
         // 1. Part 1 (Eqs. 51-59), run for (A in B) and (B in A) so that the
         //    set of starting normals is swap-symmetric
@@ -711,7 +716,11 @@ Contact detectParticleContactGeneric
         ManifoldSide sa, sb;
         sa.body = &pa;
         sb.body = &pb;
-        c.point = curvatureContactPoint(sa, sb, cn.normal, std::min(A.c(), B.c()));
+        c.point = curvatureContactPoint
+        (
+            sa, sb, cn.normal, std::min(A.c(), B.c()),
+            haveLast ? &last.gA : nullptr, haveLast ? &last.gB : nullptr
+        );
     }
     c.overlap = cn.overlap;
     if (!cn.converged)

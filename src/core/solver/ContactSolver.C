@@ -16,10 +16,30 @@ namespace
 //  (n.u+ ~ 1e-16 |u-|) must not count as approaching again
 constexpr double approachTolerance = 1e-9;
 
-//- Inner resolutions of one contact in a collision sweep, per point: each
-//  resolves the most approaching point, so a flat landing alternates
-//  between its points until none approaches
+//- Resolutions of a frictional one-point contact in a collision sweep:
+//  resolveImpulse leaves it separating, so one suffices; the rest guard
+//  round-off
 constexpr int collisionPassesPerPoint = 4;
+
+//- Gauss-Seidel passes of a multi-point collision (collidePoints) and
+//  their stopping rule: speed changes below this fraction of the largest
+//  approach: a centric face impact must not spin (case_wallCollision
+//  allows 1e-9 rad/s; 1e-10 left 1.2e-7 rad/s)
+constexpr int maxCollisionPasses = 10000;
+constexpr double collisionTolerance = 1e-13;
+
+//- A law whose impulse is the frictionless one (ImpulseCollision.H:
+//  eps_t = 1 is exactly the frictionless variant; mu = 0 gives eps_t = 1)
+bool withoutFriction(const ImpulseLaw& law)
+{
+    switch (law.tangential)
+    {
+        case TangentialModel::frictionless: return true;
+        case TangentialModel::restitution: return law.tangentialRestitution == 1;
+        case TangentialModel::coulombSchwager: return law.frictionCoefficient == 0;
+    }
+    return false;
+}
 
 //- Friction coefficient of the relax passes: Coulomb mu; a law with a
 //  tangential restitution eps_t < 1 has no Coulomb limit (sticks); eps_t = 1
@@ -290,38 +310,92 @@ int ContactSolver::collide
             if (c.b >= 0 && (best_[c.b] < 0 || deeper(k, best_[c.b]))) best_[c.b] = k;
         }
 
-        // Resolve the matching (disjoint contacts: order irrelevant): the
-        // most approaching point of each until none approaches
+        // Resolve the matching (disjoint contacts: order irrelevant)
         for (int k = 0; k < nc; ++k)
         {
-            const ContactConstraint& c = constraints_[k];
+            ContactConstraint& c = constraints_[k];
             if (!isCollision(k) || best_[c.a] != k || (c.b >= 0 && best_[c.b] != k)) continue;
             const bool resting = isResting(k);
             const ImpulseLaw& law = c.b >= 0 ? settings.pairLaw : settings.wallLaw;
             constraints_[k].collided = true;
-            for (int pass = 0; pass < collisionPassesPerPoint*c.count; ++pass)
+            if (withoutFriction(law) || c.count > 1)
             {
-                int worst = 0;
-                double u = normalSpeed(c, 0);
-                for (int i = 1; i < c.count; ++i)
-                {
-                    const double ui = normalSpeed(c, i);
-                    if (ui < u)
-                    {
-                        u = ui;
-                        worst = i;
-                    }
-                }
-                if (!(u < -tolerance)) break;
-                resolvePoint(c, worst, law, resting);
-                ++(c.b >= 0 ? diag.pairCollisions : diag.wallCollisions);
-                if (resting) ++diag.restingImpulses;
+                collidePoints(c, resting ? 0.0 : law.normalRestitution, tolerance);
             }
+            else
+            {
+                // One point: the seed's frictional impulse until it no
+                // longer approaches
+                for (int pass = 0; pass < collisionPassesPerPoint*c.count; ++pass)
+                {
+                    int worst = 0;
+                    double u = normalSpeed(c, 0);
+                    for (int i = 1; i < c.count; ++i)
+                    {
+                        const double ui = normalSpeed(c, i);
+                        if (ui < u)
+                        {
+                            u = ui;
+                            worst = i;
+                        }
+                    }
+                    if (!(u < -tolerance)) break;
+                    resolvePoint(c, worst, law, resting);
+                }
+            }
+            ++(c.b >= 0 ? diag.pairCollisions : diag.wallCollisions);
+            if (resting) ++diag.restingImpulses;
         }
         sweeps = sweep + 1;
     }
     diag.maxSweeps = std::max(diag.maxSweeps, sweeps);
     return sweeps;
+}
+
+
+void ContactSolver::collidePoints(ContactConstraint& c, double epsN, double tolerance)
+{
+    // Points approaching now get the target n.u+ = -eps_n n.u-, with
+    // friction the tangential target t.u+ = 0 inside the Coulomb disc of
+    // the point's normal impulse (eps_t < 1 without mu: no limit); impulses
+    // accumulated >= 0 over Gauss-Seidel passes until no update changes a
+    // point's speed by more than collisionTolerance of the largest approach.
+    // At convergence the normal part dissipates sum lambda_i (1 - eps_n)
+    // n.u-_i / 2 >= 0 (Thomson-Tait), the friction updates only remove
+    // slip; one point: -(1 + eps_n) n.u-/(n.K.n) in one pass,
+    // Eq. (65)/(75), as frictionlessNormalImpulse
+    double target[maxManifoldPoints], lambda[maxManifoldPoints], friction[maxManifoldPoints][2];
+    bool active[maxManifoldPoints];
+    double scale = 0;
+    for (int i = 0; i < c.count; ++i)
+    {
+        const double un = normalSpeed(c, i);
+        active[i] = un < -tolerance;
+        target[i] = -epsN*un;
+        lambda[i] = friction[i][0] = friction[i][1] = 0;
+        if (active[i]) scale = std::max(scale, -un);
+    }
+    for (int pass = 0; pass < maxCollisionPasses; ++pass)
+    {
+        double change = 0;
+        for (int i = 0; i < c.count; ++i)
+        {
+            if (!active[i]) continue;
+            const ConstraintPoint& q = c.points[i];
+            const double un = normalSpeed(c, i);
+            const double next = std::max(lambda[i] + q.normalMass*(target[i] - un), 0.0);
+            const double delta = next - lambda[i];
+            lambda[i] = next;
+            if (delta != 0) applyNormalImpulse(c, i, delta);
+            change = std::max(change, std::abs(delta)/q.normalMass);
+            if (c.friction > 0)
+            {
+                const Vector3 d = frictionUpdate(c, i, friction[i], c.friction*lambda[i]);
+                change = std::max(change, d.norm());
+            }
+        }
+        if (!(change > collisionTolerance*scale)) break;
+    }
 }
 
 
@@ -353,27 +427,9 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
                 // Friction: t.u -> 0, accumulated impulse in the Coulomb disc
                 if (c.friction > 0)
                 {
-                    const Vector3 u = relativeVelocity(c, i);
-                    double t0 = q.tangentImpulse[0] - q.tangentMass[0]*c.tangent[0].dot(u);
-                    double t1 = q.tangentImpulse[1] - q.tangentMass[1]*c.tangent[1].dot(u);
-                    const double limit = c.friction*q.normalImpulse;
-                    const double tangential = std::hypot(t0, t1);
-                    if (tangential > limit)
-                    {
-                        const double s = limit/tangential;
-                        t0 *= s;
-                        t1 *= s;
-                    }
-                    const double d0 = t0 - q.tangentImpulse[0], d1 = t1 - q.tangentImpulse[1];
-                    q.tangentImpulse[0] = t0;
-                    q.tangentImpulse[1] = t1;
-                    if (d0 != 0 || d1 != 0)
-                    {
-                        applyImpulse(c, i, d0*c.tangent[0] + d1*c.tangent[1]);
-                        ++diag.restingImpulses;
-                        const double change = std::max(std::abs(d0)/q.tangentMass[0], std::abs(d1)/q.tangentMass[1]);
-                        if (change > slack) converged = false;
-                    }
+                    const Vector3 d = frictionUpdate(c, i, q.tangentImpulse, c.friction*q.normalImpulse);
+                    if (d.squaredNorm() > 0) ++diag.restingImpulses;
+                    if (d.norm() > slack) converged = false;
                 }
                 // Normal: n.u -> 0, accumulated impulse >= 0
                 const double lambda = std::max(q.normalImpulse - q.normalMass*normalSpeed(c, i), 0.0);
@@ -534,6 +590,32 @@ void ContactSolver::solvePositions
 
 // * * * * * * * * * * * * * * * Point helpers * * * * * * * * * * * * * * * //
 
+Vector3 ContactSolver::frictionUpdate
+(
+    const ContactConstraint& c, int i, double accumulated[2], double limit
+)
+{
+    // t.u -> 0 per tangent, the accumulated impulse projected onto the disc
+    // |Lambda_t| <= limit; returns the speed changes along the tangents
+    const ConstraintPoint& q = c.points[i];
+    const Vector3 u = relativeVelocity(c, i);
+    double t0 = accumulated[0] - q.tangentMass[0]*c.tangent[0].dot(u);
+    double t1 = accumulated[1] - q.tangentMass[1]*c.tangent[1].dot(u);
+    const double tangential = std::hypot(t0, t1);
+    if (tangential > limit)
+    {
+        const double s = limit/tangential;
+        t0 *= s;
+        t1 *= s;
+    }
+    const double d0 = t0 - accumulated[0], d1 = t1 - accumulated[1];
+    accumulated[0] = t0;
+    accumulated[1] = t1;
+    if (d0 != 0 || d1 != 0) applyImpulse(c, i, d0*c.tangent[0] + d1*c.tangent[1]);
+    return Vector3(d0/q.tangentMass[0], d1/q.tangentMass[1], 0);
+}
+
+
 Vector3 ContactSolver::relativeVelocity(const ContactConstraint& c, int i) const
 {
     // u = v_B(p) - v_A(p), Eq. (64); B = wall: its velocity
@@ -586,14 +668,6 @@ double ContactSolver::resolvePoint(const ContactConstraint& c, int i, const Impu
 {
     const ConstraintPoint& q = c.points[i];
     const double epsN = resting ? 0.0 : law.normalRestitution;
-    if (law.tangential == TangentialModel::frictionless)
-    {
-        const double un = normalSpeed(c, i);
-        if (!(un < 0)) return 0;
-        const double lambda = frictionlessNormalImpulse(un, epsN, 1.0/q.normalMass);
-        applyNormalImpulse(c, i, lambda);
-        return lambda;
-    }
     // The seed's energy-consistent frictional impulse at the point (its
     // lever arms: the point at the origin, the centres at -r)
     const int a = c.a, b = c.b;

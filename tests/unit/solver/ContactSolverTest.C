@@ -1,7 +1,7 @@
 // Contact solver on manifold points (ContactSolver.H) under gravity:
 // resting bodies against static equilibrium (the normal impulses of a
-// substep carry the weight above, m g h), spin and drift of bodies that
-// must stay at rest, and the energy budget of every substep of a pile.
+// substep carry the weight above, m g h), bodies that must come to rest on
+// a face, and the energy budget of every substep of a pile.
 #include "SolverTestHelpers.H"
 
 #include <gtest/gtest.h>
@@ -18,6 +18,7 @@ namespace
 
 constexpr double density = 1000;
 constexpr double g = 9.81;
+constexpr double c = 5e-3;                 // half axis: d ~ 1 cm, as the filling
 
 double kineticEnergy(const ParticleSystem& s)
 {
@@ -41,6 +42,54 @@ CollisionSettings gravitySettings(double mu)
     return settings;
 }
 
+//- Column of n equal bodies of the shape, face down, dropped from gap
+//  above the floor z = 0 and above each other
+ParticleSystem column(const Superellipsoid& shape, int n, double gap)
+{
+    ParticleSystem s;
+    s.shapes.push_back(shape);
+    for (int i = 0; i < n; ++i)
+    {
+        Pose p;
+        p.position = Vector3(0, 0, shape.c() + gap + i*(2*shape.c() + gap));
+        s.particles.push_back(makeParticle(i, 0, s.shapes[0], density, p));
+    }
+    addFloor(s.walls, 0, 0.1);
+    return s;
+}
+
+struct RestResult
+{
+    double timeToRest = -1;     // from this step end on KE < 1e-12 J (-1: not at the end)
+    double finalEnergy = 0;
+    double maxSpin = 0;         // largest |omega| after timeToRest
+};
+
+RestResult runUntil(ParticleSystem& s, CollisionStep& step, double dt, double duration)
+{
+    RestResult r;
+    const int steps = int(std::lround(duration/dt));
+    for (int k = 0; k < steps; ++k)
+    {
+        step.advance(s, dt);
+        const double e = kineticEnergy(s);
+        double spin = 0;
+        for (const Particle& p : s.particles) spin = std::max(spin, p.angularVelocity.norm());
+        if (!(e < 1e-12))
+        {
+            r.timeToRest = -1;
+            r.maxSpin = 0;
+        }
+        else
+        {
+            if (r.timeToRest < 0) r.timeToRest = (k + 1)*dt;
+            r.maxSpin = std::max(r.maxSpin, spin);
+        }
+    }
+    r.finalEnergy = kineticEnergy(s);
+    return r;
+}
+
 //- The six shapes of the filling tutorial, d_eq = 1 cm
 std::vector<Superellipsoid> tutorialShapes()
 {
@@ -56,6 +105,77 @@ std::vector<Superellipsoid> tutorialShapes()
 }
 
 } // namespace
+
+
+TEST(ContactSolver, FaceDownCubeAndStackOfFiveComeToRestCarryingTheWeight)
+{
+    // Cube-like bodies (eps = 0.2, c = 5 mm) dropped face down from 0.1 mm
+    // onto a floor, alone and as a column of 5, frictionless and mu = 0.5,
+    // Dt = 1e-4 s (one substep per step at rest), 0.2 s. References: at
+    // rest (KE < 1e-12 J, a speed of ~4e-5 m/s) from a time <= 0.1 s to
+    // the end (no rocking); static equilibrium: the normal impulses of a substep
+    // at the points of the contact below body i sum to the weight above,
+    // (n - i) m g h. Tolerance 1e-6: the relax passes stop when no update
+    // changes a point's speed by more than restingTolerance g h = 1e-4 g h,
+    // and each substep starts from the last one's impulses, so the
+    // residual decays from substep to substep (1e-3 g h left 1.2e-6 in the
+    // frictional column). The detected overlap at rest is the allowed one,
+    // restingOverlap c = 1e-5 c, plus what one move adds, g h^2/2 = 1e-5 c,
+    // plus what 4 position passes leave of a column of 5: below 5e-5 c.
+    const Superellipsoid cube(c, c, c, 0.2, 0.2);
+    for (const double mu : {0.0, 0.5})
+    {
+        for (const int n : {1, 5})
+        {
+            ParticleSystem s = column(cube, n, 1e-4);
+            CollisionStep step(gravitySettings(mu));
+            const double dt = 1e-4;
+            const RestResult r = runUntil(s, step, dt, 0.2);
+            std::printf("cube column of %d, mu %.1f: at rest from %.4f s, KE at 0.2 s %.2e J, "
+                        "largest spin after that %.2e rad/s\n", n, mu, r.timeToRest, r.finalEnergy, r.maxSpin);
+            ASSERT_GE(r.timeToRest, 0) << n << " cubes, mu " << mu;
+            EXPECT_LE(r.timeToRest, 0.1) << n << " cubes, mu " << mu;
+            ASSERT_EQ(int(step.contacts().size()), n);
+            for (const StepContact& sc : step.contacts())
+            {
+                const int above = sc.b < 0 ? n : n - sc.b;
+                const double weight = above*s.particles[0].mass*g*dt;
+                EXPECT_EQ(sc.manifold.count, 4) << "face contact below body " << n - above;
+                EXPECT_NEAR(sc.restingImpulse, weight, 1e-6*weight) << "contact below body " << n - above;
+                EXPECT_LT(sc.overlapRatio, 5e-5);
+            }
+        }
+    }
+}
+
+
+TEST(ContactSolver, TabletDroppedFlatOrTiltedComesToRestOnItsFace)
+{
+    // Tablet a:b:c = 3:3:1 (c = 2 mm), eps1 = 0.2 (flat faces), dropped
+    // from 2 mm flat and tilted by 30 deg about x, eps_n = 0.2, mu = 0.5:
+    // it comes to rest (KE < 1e-12 J from a time within 0.5 s on) on a face: the particle
+    // z axis vertical to 1e-6 (a tilt left on a face contact would be held
+    // by one edge point only).
+    const double ct = 2e-3;
+    const Superellipsoid tablet(3*ct, 3*ct, ct, 0.2, 1.0);
+    for (const double tilt : {0.0, 30.0})
+    {
+        ParticleSystem s;
+        s.shapes.push_back(tablet);
+        Pose p;
+        p.orientation = rotationAbout(Vector3::UnitX(), tilt*pi/180);
+        p.position = Vector3(0, 0, 3*ct + 2e-3);
+        s.particles.push_back(makeParticle(0, 0, tablet, density, p));
+        addFloor(s.walls, 0, 0.1);
+        CollisionStep step(gravitySettings(0.5));
+        const RestResult r = runUntil(s, step, 1e-4, 0.5);
+        const double upright = std::abs(s.particles[0].pose.particleToGlobal().col(2).z());
+        std::printf("tablet tilted %.0f deg: at rest from %.4f s, KE at 0.5 s %.2e J, 1 - |e_z.z| %.2e\n",
+                    tilt, r.timeToRest, r.finalEnergy, 1 - upright);
+        EXPECT_GE(r.timeToRest, 0) << "tilt " << tilt;
+        EXPECT_GT(upright, 1 - 1e-6) << "tilt " << tilt;
+    }
+}
 
 
 TEST(ContactSolver, EnergyOfEverySubstepOfAPileNeverIncreases)
