@@ -1,10 +1,10 @@
 """Summary of cylinderFilling runs (tutorials/cylinderFilling/Allrun).
 
-    /usr/bin/python3 fillingSummary.py [--output DIR] shape|caseDir ...
+    /usr/bin/python3 fillingSummary.py [--output DIR] [--suffix S] shape|caseDir ...
 
-A name that is not a directory means runs/<name>. Writes DIR/summary.txt,
-DIR/summary.md, DIR/summary.csv and DIR/plots/kineticEnergy.png (DIR: this
-folder). Definitions (docs/cylinder-filling.md):
+A name that is not a directory means runs/<name>. Writes DIR/summaryS.txt,
+DIR/summaryS.md, DIR/summaryS.csv and DIR/plots/kineticEnergyS.png (DIR: this
+folder, S: empty). Definitions (docs/cylinder-filling.md):
   filling height H  highest surface point of any particle above the floor
                     (surface sampled densely, Barr's parametric form)
   packing fraction  phi_bulk: solid fraction of the cylinder between the floor
@@ -16,6 +16,7 @@ folder). Definitions (docs/cylinder-filling.md):
                     'at rest' = over the last 0.01 s
   lost              parcels injected - parcels present at the end
   CPU               OpenFOAM's ExecutionTime at the end
+  mu                Coulomb friction of the impulse law (0: frictionless)
 """
 import csv
 import math
@@ -44,6 +45,13 @@ def read_log(case):
     cpu = re.findall(r"ExecutionTime = (\S+) s", text)
     return dict(shape=name, a=a, b=b, c=c, eps1=e1, eps2=e2, dEq=deq, injected=injected,
                 present=int(present[-1]) if present else 0, cpu=float(cpu[-1]) if cpu else float("nan"))
+
+
+def read_friction(case):
+    """mu of the impulse law in the case's kinematicCloudProperties (0 if none)."""
+    text = open(os.path.join(case, "constant", "kinematicCloudProperties")).read()
+    m = re.search(r"^\s+mu\s+([-+0-9.eE]+);", text, re.MULTILINE)
+    return float(m.group(1)) if m else 0.0
 
 
 def read_collisions(case):
@@ -155,6 +163,7 @@ def packing(p, pos, quats, height):
 
 def summarise(case):
     s = read_log(case)
+    s["mu"] = read_friction(case)
     t, ke, ov = read_collisions(case)
     peak = ke.max() if len(ke) else float("nan")
     ipeak = int(ke.argmax())
@@ -180,6 +189,7 @@ def summarise(case):
 COLUMNS = [
     ("shape", "shape", "{}"),
     ("a/c b/c eps1 eps2", None, None),
+    ("mu", "mu", "{:g}"),
     ("end (s)", "t_end", "{:.3f}"),
     ("at rest (s)", "t_rest", "{:.3f}"),
     ("KE/peak end", "ke_end_by_peak", "{:.1e}"),
@@ -206,27 +216,31 @@ def cells(s):
 
 
 def main(argv):
-    out = "."
-    if len(argv) > 1 and argv[0] == "--output":
-        out, argv = argv[1], argv[2:]
+    out, suffix = ".", ""
+    while len(argv) > 1 and argv[0] in ("--output", "--suffix"):
+        if argv[0] == "--output":
+            out = argv[1]
+        else:
+            suffix = argv[1]
+        argv = argv[2:]
     cases = [a if os.path.isdir(a) and not re.fullmatch(r"\w+", a) else os.path.join("runs", a) for a in argv]
     rows = [summarise(c) for c in cases]
     table = [[t for t, _, _ in COLUMNS]] + [cells(s) for s in rows]
     widths = [max(len(r[i]) for r in table) for i in range(len(COLUMNS))]
-    with open(os.path.join(out, "summary.txt"), "w") as f:
+    with open(os.path.join(out, "summary" + suffix + ".txt"), "w") as f:
         for r in table:
             f.write("  ".join(v.rjust(w) for v, w in zip(r, widths)) + "\n")
-    with open(os.path.join(out, "summary.md"), "w") as f:
+    with open(os.path.join(out, "summary" + suffix + ".md"), "w") as f:
         f.write("| " + " | ".join(table[0]) + " |\n|" + "---|"*len(COLUMNS) + "\n")
         for r in table[1:]:
             f.write("| " + " | ".join(r) + " |\n")
-    keys = ["shape", "a", "b", "c", "eps1", "eps2", "dEq", "injected", "present", "lost", "t_end", "t_rest",
+    keys = ["shape", "mu", "a", "b", "c", "eps1", "eps2", "dEq", "injected", "present", "lost", "t_end", "t_rest",
             "ke_end_by_peak", "height", "phi_bulk", "phi_total", "overlap_rest", "overlap_run", "cpu"]
-    with open(os.path.join(out, "summary.csv"), "w") as f:
+    with open(os.path.join(out, "summary" + suffix + ".csv"), "w") as f:
         f.write(",".join(keys) + "\n")
         for s in rows:
             f.write(",".join(str(s[k]) for k in keys) + "\n")
-    print(open(os.path.join(out, "summary.txt")).read(), end="")
+    print(open(os.path.join(out, "summary" + suffix + ".txt")).read(), end="")
 
     import matplotlib
     matplotlib.use("Agg")
@@ -240,12 +254,16 @@ def main(argv):
     ax.set_xlabel("t (s)")
     ax.set_ylabel("kinetic energy / peak")
     ax.set_ylim(1e-9, 2)
-    ax.set_title("cylinder filling: 100 particles, eps_n = 0.2, frictionless", fontsize=10)
+    mus = sorted({s["mu"] for s in rows})
+    law = "frictionless" if mus == [0.0] else "mu = " + ", ".join("{:g}".format(m) for m in mus)
+    counts = sorted({s["injected"] for s in rows})
+    ax.set_title("cylinder filling: {} particles, {}".format("/".join(str(n) for n in counts), law),
+                 fontsize=10)
     ax.legend(fontsize=8, ncol=2)
     ax.grid(True, which="major", lw=0.3)
     fig.tight_layout()
-    fig.savefig(os.path.join(out, "plots", "kineticEnergy.png"), dpi=110)
-    print("cylinderFilling: plots/kineticEnergy.png")
+    fig.savefig(os.path.join(out, "plots", "kineticEnergy" + suffix + ".png"), dpi=110)
+    print("cylinderFilling: plots/kineticEnergy" + suffix + ".png")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 #include "collision/SoftContact.H"
 #include "math/InvalidArgument.H"
 #include "collision/ContactCurvature.H"
+#include "contact/ManifoldGeometry.H"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -20,7 +22,6 @@ constexpr double hertzImpactMaxDuration = 1e3;
 // Tolerance on ln(e) when inverting restitution(beta)
 constexpr double dampingRatioLogTolerance = 1e-10;
 constexpr int dampingRatioMaxIterations = 200;
-constexpr double pi = 3.14159265358979323846;
 
 [[noreturn]] void invalid(const std::string& name, double value, const char* why)
 {
@@ -83,30 +84,32 @@ double shearCompliance(const ContactMaterial& m)
     return (2 - m.poissonRatio)/G;
 }
 
-//- Right-hand side of x'' = -x^1.5 - beta x^0.25 x' (x >= 0)
-double hertzAcceleration(double x, double v, double beta)
+//- Dimensionless contact law x'' = -max(0, x^p + d x^q x') (no tension)
+struct DimensionlessLaw
 {
-    const double xp = std::max(x, 0.0);
-    const double q = std::sqrt(std::sqrt(xp));   // x^(1/4)
-    return -xp*std::sqrt(xp) - beta*q*v;
-}
+    bool hertz = true;      // p = 3/2, q = 1/4, d = beta; else p = 1, q = 0, d = 2 zeta
+    double damping = 0;     // d
 
-} // namespace
+    double acceleration(double x, double v) const
+    {
+        const double xp = std::max(x, 0.0);
+        const double f = hertz ? xp*std::sqrt(xp) + damping*std::sqrt(std::sqrt(xp))*v : xp + damping*v;
+        return -std::max(f, 0.0);
+    }
+};
 
-
-HertzImpact dimensionlessHertzImpact(double beta)
+//- RK4 from x = 0, x' = 1 until x returns to 0; crossing by linear interpolation
+HertzImpact dimensionlessImpact(const DimensionlessLaw& law)
 {
-    if (!(std::isfinite(beta) && beta >= 0)) invalid("beta", beta, "must be finite and >= 0");
-    // RK4 from x = 0, x' = 1 until x returns to 0; crossing by linear interpolation
     const double h = hertzImpactStep;
     double x = 0, v = 1, t = 0;
     HertzImpact out;
     while (t < hertzImpactMaxDuration)
     {
-        const double k1x = v, k1v = hertzAcceleration(x, v, beta);
-        const double k2x = v + 0.5*h*k1v, k2v = hertzAcceleration(x + 0.5*h*k1x, k2x, beta);
-        const double k3x = v + 0.5*h*k2v, k3v = hertzAcceleration(x + 0.5*h*k2x, k3x, beta);
-        const double k4x = v + h*k3v, k4v = hertzAcceleration(x + h*k3x, k4x, beta);
+        const double k1x = v, k1v = law.acceleration(x, v);
+        const double k2x = v + 0.5*h*k1v, k2v = law.acceleration(x + 0.5*h*k1x, k2x);
+        const double k3x = v + 0.5*h*k2v, k3v = law.acceleration(x + 0.5*h*k2x, k3x);
+        const double k4x = v + h*k3v, k4v = law.acceleration(x + h*k3x, k4x);
         const double xn = x + h/6*(k1x + 2*k2x + 2*k3x + k4x);
         const double vn = v + h/6*(k1v + 2*k2v + 2*k3v + k4v);
         if (xn <= 0 && t > 0)
@@ -125,8 +128,9 @@ HertzImpact dimensionlessHertzImpact(double beta)
     return out;
 }
 
-
-double hertzDampingRatio(double restitution)
+//- Damping d of the law with restitution e: bracket, then Illinois regula
+//  falsi on ln e(d) - ln e (nearly linear in d)
+double invertRestitution(bool hertz, double restitution)
 {
     if (!(restitution >= SoftContactLaw::minimumRestitution && restitution <= 1))
     {
@@ -134,48 +138,132 @@ double hertzDampingRatio(double restitution)
     }
     if (restitution == 1) return 0;
     const double target = std::log(restitution);
-    // Bracket: ln e(0) = 0 > target; grow beta until ln e(beta) < target
+    auto g = [&](double d)
+    {
+        return std::log(std::max(dimensionlessImpact({hertz, d}).restitution, 1e-300)) - target;
+    };
     double lo = 0, flo = -target;
-    double hi = 0.5, fhi = std::log(std::max(dimensionlessHertzImpact(hi).restitution, 1e-300)) - target;
+    double hi = 0.5, fhi = g(hi);
     while (fhi > 0)
     {
         lo = hi; flo = fhi;
         hi *= 2;
-        fhi = std::log(std::max(dimensionlessHertzImpact(hi).restitution, 1e-300)) - target;
+        fhi = g(hi);
     }
-    // Illinois regula falsi on ln e(beta) - ln e (nearly linear in beta)
     int side = 0;
-    double beta = hi;
+    double d = hi;
     for (int it = 0; it < dampingRatioMaxIterations; ++it)
     {
-        beta = (lo*fhi - hi*flo)/(fhi - flo);
-        const double f = std::log(std::max(dimensionlessHertzImpact(beta).restitution, 1e-300)) - target;
+        d = (lo*fhi - hi*flo)/(fhi - flo);
+        const double f = g(d);
         if (std::abs(f) < dampingRatioLogTolerance) break;
         if (f > 0)
         {
-            lo = beta; flo = f;
+            lo = d; flo = f;
             if (side == -1) fhi *= 0.5;
             side = -1;
         }
         else
         {
-            hi = beta; fhi = f;
+            hi = d; fhi = f;
             if (side == 1) flo *= 0.5;
             side = 1;
         }
     }
-    return beta;
+    return d;
+}
+
+//- xi re-projected on the tangent plane of n, keeping its length (Eq. 30 of [Campello2015])
+Vector3 reprojectOnTangentPlane(const Vector3& xi, const Vector3& n)
+{
+    Vector3 t = xi - xi.dot(n)*n;
+    const double projected = t.norm();
+    return projected > 0 ? Vector3(t*(xi.norm()/projected)) : Vector3::Zero();
+}
+
+//- Tangential spring-dashpot of one point (Eqs. 30-36 of [Campello2015]): force on
+//  B and the updated elongation; stick below mu_s F_n, else slide at
+//  mu_d F_n along the trial force, the spring holding all of it
+Vector3 tangentialForce
+(
+    double kt, double ct, const Vector3& ut, double normalForce, double muS, double muD,
+    Vector3& xi, bool& sliding
+)
+{
+    Vector3 ft = -kt*xi - ct*ut;
+    const double ftNorm = ft.norm();
+    if (ftNorm > muS*normalForce)
+    {
+        sliding = true;
+        ft = ftNorm > 0 ? Vector3(muD*normalForce*ft/ftNorm) : Vector3::Zero();
+        xi = kt > 0 ? Vector3(-ft/kt) : Vector3::Zero();
+    }
+    return ft;
+}
+
+//- Moment of inertia of a body about the axis e through the contact point
+//  p (parallel axes; e.I.e taken as 1/(e.I^-1.e)); infinite for a wall
+double inertiaAboutContact(const RigidBody& body, const Vector3& e, const Vector3& p)
+{
+    const double c = e.dot(body.inverseInertia*e);
+    if (body.isWall() || !(c > 0)) return std::numeric_limits<double>::infinity();
+    return 1/c + e.cross(p - body.position).squaredNorm()/body.inverseMass;
+}
+
+//- Rolling spring-dashpot (Description): torque on B, updates theta
+Vector3 rollingTorque
+(
+    const RigidBody& a, const RigidBody& b, const Vector3& n, const Vector3& point,
+    double kr, double limit, double dt, Vector3& theta
+)
+{
+    const Vector3 w = b.angularVelocity - a.angularVelocity;
+    const Vector3 wt = w - w.dot(n)*n;
+    theta = reprojectOnTangentPlane(theta, n) + wt*dt;
+    Vector3 M = -kr*theta;
+    const double wtNorm = wt.norm();
+    if (wtNorm > 0)
+    {
+        const Vector3 e = wt/wtNorm;
+        const double compliance = 1/inertiaAboutContact(a, e, point) + 1/inertiaAboutContact(b, e, point);
+        if (compliance > 0) M -= 2*std::sqrt(kr/compliance)*wt;   // c_r = 2 sqrt(I_r k_r)
+    }
+    const double MNorm = M.norm();
+    if (MNorm > limit)
+    {
+        // Full mobilisation: |M| = mu_r R* F_n, the spring holds all of it
+        M *= limit/MNorm;
+        theta = kr > 0 ? Vector3(-M/kr) : Vector3::Zero();
+    }
+    return M;
+}
+
+} // namespace
+
+
+HertzImpact dimensionlessHertzImpact(double beta)
+{
+    if (!(std::isfinite(beta) && beta >= 0)) invalid("beta", beta, "must be finite and >= 0");
+    return dimensionlessImpact({true, beta});
+}
+
+
+HertzImpact dimensionlessHookeImpact(double zeta)
+{
+    if (!(std::isfinite(zeta) && zeta >= 0)) invalid("zeta", zeta, "must be finite and >= 0");
+    return dimensionlessImpact({false, 2*zeta});
+}
+
+
+double hertzDampingRatio(double restitution)
+{
+    return invertRestitution(true, restitution);
 }
 
 
 double hookeDampingRatio(double restitution)
 {
-    if (!(restitution > 0 && restitution <= 1))
-    {
-        invalid("restitution", restitution, "must be in (0, 1]");
-    }
-    const double l = std::log(restitution);
-    return -l/std::sqrt(pi*pi + l*l);
+    return 0.5*invertRestitution(false, restitution);
 }
 
 
@@ -200,6 +288,7 @@ SoftContactModel::SoftContactModel
     else
     {
         dampingRatio_ = hookeDampingRatio(law.restitution);
+        dimensionlessDuration_ = dimensionlessHookeImpact(dampingRatio_).duration;
     }
 }
 
@@ -298,15 +387,150 @@ double contactDuration(const SoftContactParameters& p, double impactSpeed)
         const double L = std::pow(p.effectiveMass*impactSpeed*impactSpeed/p.normalStiffness, 0.4);
         return p.dimensionlessDuration*L/impactSpeed;
     }
-    const double w0 = p.normalStiffness/p.effectiveMass;
-    const double d = p.dampingCoefficient/(2*p.effectiveMass);
-    return pi/std::sqrt(w0 - d*d);
+    // t = T tau with T = sqrt(m*/k)
+    return p.dimensionlessDuration*std::sqrt(p.effectiveMass/p.normalStiffness);
 }
 
 
 double stableTimeStep(const SoftContactParameters& p, double maxImpactSpeed)
 {
     return contactDuration(p, maxImpactSpeed)/p.stepsPerContact;
+}
+
+
+double normalEffectiveMass(const RigidBody& a, const RigidBody& b, const Vector3& p, const Vector3& n)
+{
+    const Vector3 cA = (p - a.position).cross(n);
+    const Vector3 cB = (p - b.position).cross(n);
+    const double nKn = a.inverseMass + b.inverseMass
+                     + cA.dot(a.inverseInertia*cA) + cB.dot(b.inverseInertia*cB);
+    if (!(std::isfinite(nKn) && nKn > 0)) invalid("n.K.n", nKn, "must be positive and finite");
+    return 1/nKn;
+}
+
+
+double dampingCoefficient(const SoftContactParameters& p, double mass)
+{
+    const double root = std::sqrt(mass*p.normalStiffness);
+    return p.normalLaw == NormalForceLaw::hertz ? p.dampingRatio*root : 2*p.dampingRatio*root;
+}
+
+
+SoftContactResult softManifoldForce
+(
+    const RigidBody& a,
+    const RigidBody& b,
+    const ContactManifold& manifold,
+    const SoftContactParameters& p,
+    const TangentialHistory& history,
+    double matchDistance,
+    double dt
+)
+{
+    if (!(std::isfinite(dt) && dt >= 0)) invalid("dt", dt, "must be finite and >= 0");
+    if (manifold.count < 0 || manifold.count > maxManifoldPoints)
+    {
+        invalid("manifold.count", manifold.count, "must be in [0, 4]");
+    }
+    SoftContactResult out;
+    const Vector3& n = manifold.normal;
+    if (!(std::abs(n.norm() - 1) <= unitNormalTolerance)) invalid("manifold.normal |n|", n.norm(), "must be 1");
+
+    // Points in contact and their share w = 1/N (Description)
+    std::array<int, maxManifoldPoints> active{};
+    int N = 0;
+    double deltaMax = 0;
+    for (int i = 0; i < manifold.count; ++i)
+    {
+        const double d = manifold.points[i].depth;
+        if (!std::isfinite(d)) invalid("manifold depth", d, "must be finite");
+        if (d > 0)
+        {
+            active[N++] = i;
+            deltaMax = std::max(deltaMax, d);
+        }
+    }
+    if (N == 0) return out;   // separated: no force, history reset
+    out.inContact = true;
+    out.points = N;
+    const double w = 1.0/N;
+    const bool hertz = p.normalLaw == NormalForceLaw::hertz;
+
+    // Springs of the previous step, matched by position in A's frame
+    ContactManifold current, previous;
+    current.count = N;
+    for (int j = 0; j < N; ++j) current.points[j] = manifold.points[active[j]];
+    previous.count = history.count;
+    for (int j = 0; j < history.count; ++j) previous.points[j].pointInA = history.pointInA[j];
+    std::array<int, maxManifoldPoints> match;
+    match.fill(-1);
+    if (N == 1 && history.count == 1) match[0] = 0;
+    else matchManifoldPoints(previous, current, matchDistance, match);
+
+    // Elastic parts and their centre p_c (line of action of the resultant)
+    std::array<double, maxManifoldPoints> elastic{};
+    double elasticSum = 0;
+    Vector3 centre = Vector3::Zero();
+    for (int j = 0; j < N; ++j)
+    {
+        const double d = current.points[j].depth;
+        elastic[j] = w*p.normalStiffness*(hertz ? d*std::sqrt(d) : d);
+        elasticSum += elastic[j];
+        centre += elastic[j]*current.points[j].point;
+        out.elasticEnergy += (hertz ? 0.4 : 0.5)*d*elastic[j];
+    }
+    centre /= elasticSum;
+    const double dashpotMass = normalEffectiveMass(a, b, centre, n);
+    const double eta = dampingCoefficient(p, dashpotMass);
+
+    out.history.count = N;
+    for (int j = 0; j < N; ++j)
+    {
+        const ManifoldPoint& mp = current.points[j];
+        const Vector3 u = b.pointVelocity(mp.point) - a.pointVelocity(mp.point);
+        const double deltaRate = -u.dot(n);
+        const Vector3 ut = u + deltaRate*n;
+        const double d = mp.depth;
+        const double damping = w*eta*(hertz ? std::sqrt(std::sqrt(d)) : 1.0)*deltaRate;
+        const double Fn = std::max(elastic[j] + damping, 0.0);   // no tension
+
+        const double kt = w*(hertz
+            ? 8*p.effectiveShearModulus*std::sqrt(p.effectiveRadius*d)   // Eq. (37) of [Campello2015]
+            : 4*p.effectiveShearModulus/p.effectiveModulus*p.normalStiffness);
+        Vector3 xi = match[j] >= 0 ? reprojectOnTangentPlane(history.spring(match[j]), n) : Vector3::Zero();
+        xi += ut*dt;
+        // Tangential dashpot of the same form as the normal one, on the point's
+        // spring: damping ratio zeta (Hooke) or beta/2 (Hertz) for mass m
+        const double ct = w*(hertz ? p.dampingRatio : 2*p.dampingRatio)*std::sqrt(dashpotMass*kt/w);
+        const Vector3 ft = tangentialForce(kt, ct, ut, Fn, p.staticFriction, p.dynamicFriction, xi, out.sliding);
+        out.history.spring(j) = xi;
+        out.history.pointInA[j] = mp.pointInA;
+        out.elasticEnergy += 0.5*kt*xi.squaredNorm();
+
+        const Vector3 F = Fn*n + ft;
+        out.normalForce += Fn;
+        out.tangentialForce += ft;
+        out.forceOnB += F;
+        out.torqueOnB += (mp.point - b.position).cross(F);
+        out.torqueOnA -= (mp.point - a.position).cross(F);
+    }
+
+    if (p.rollingFriction > 0)
+    {
+        const double ktContact = hertz
+            ? 8*p.effectiveShearModulus*std::sqrt(p.effectiveRadius*deltaMax)
+            : 4*p.effectiveShearModulus/p.effectiveModulus*p.normalStiffness;
+        const double kr = ktContact*p.effectiveRadius*deltaMax;   // k_t a^2, a^2 = R* delta
+        Vector3 theta = history.rollingAngle;
+        const Vector3 M = rollingTorque
+        (
+            a, b, n, centre, kr, p.rollingFriction*p.effectiveRadius*out.normalForce, dt, theta
+        );
+        out.history.rollingAngle = theta;
+        out.torqueOnB += M;
+        out.torqueOnA -= M;
+    }
+    return out;
 }
 
 
@@ -321,75 +545,12 @@ SoftContactResult softContactForce
 )
 {
     validateCollisionPoint(contact);
-    if (!(std::isfinite(dt) && dt >= 0)) invalid("dt", dt, "must be finite and >= 0");
-    SoftContactResult out;
-    const double delta = contact.overlap;
-    if (!(delta > 0)) return out;   // separated: no force, history reset
-    out.inContact = true;
-
-    const Vector3& n = contact.normal;
-    const Vector3 rA = contact.point - a.position;
-    const Vector3 rB = contact.point - b.position;
-    const Vector3 u = b.pointVelocity(contact.point) - a.pointVelocity(contact.point);
-    const double deltaRate = -u.dot(n);
-    const Vector3 ut = u + deltaRate*n;
-
-    // Normal force (see Description)
-    double kt = 0;
-    if (p.normalLaw == NormalForceLaw::hertz)
-    {
-        const double sqrtDelta = std::sqrt(delta);
-        out.normalForce = p.normalStiffness*delta*sqrtDelta
-                        + p.dampingCoefficient*std::sqrt(sqrtDelta)*deltaRate;
-        out.elasticEnergy = 0.4*p.normalStiffness*delta*delta*sqrtDelta;
-        kt = 8*p.effectiveShearModulus*std::sqrt(p.effectiveRadius*delta);   // Eq. (37) of [Campello2015]
-    }
-    else
-    {
-        out.normalForce = p.normalStiffness*delta + p.dampingCoefficient*deltaRate;
-        out.elasticEnergy = 0.5*p.normalStiffness*delta*delta;
-        kt = 4*p.effectiveShearModulus/p.effectiveModulus*p.normalStiffness;
-    }
-    const double compressive = std::max(out.normalForce, 0.0);
-
-    // Tangential spring: re-project the stored elongation on the current
-    // tangent plane (keeping its length), then add the slip increment (Eq. 30 of [Campello2015])
-    Vector3 xi = history.displacement;
-    const double xiLength = xi.norm();
-    xi -= xi.dot(n)*n;
-    const double projected = xi.norm();
-    if (projected > 0) xi *= xiLength/projected;
-    xi += ut*dt;
-
-    Vector3 ft = -kt*xi;                            // force on B, opposes its slip
-    const double ftNorm = ft.norm();
-    if (ftNorm > p.staticFriction*compressive)      // Eq. (32) of [Campello2015] fails: slip
-    {
-        out.sliding = true;
-        ft = ftNorm > 0 ? Vector3(-p.dynamicFriction*compressive*xi/xi.norm()) : Vector3::Zero();
-        xi = kt > 0 ? Vector3(-ft/kt) : Vector3::Zero();   // Eqs. (35)-(36) of [Campello2015]
-    }
-    out.tangentialForce = ft;
-    out.history.displacement = xi;
-    out.elasticEnergy += 0.5*kt*xi.squaredNorm();
-
-    out.forceOnB = out.normalForce*n + ft;
-    out.torqueOnB = rB.cross(out.forceOnB);
-    out.torqueOnA = -rA.cross(out.forceOnB);
-
-    // Rolling resistance (constant-torque model) opposing the relative spin
-    if (p.rollingFriction > 0)
-    {
-        const Vector3 w = b.angularVelocity - a.angularVelocity;
-        const double wNorm = w.norm();
-        if (wNorm > 0)
-        {
-            const Vector3 M = -p.rollingFriction*p.effectiveRadius*compressive*w/wNorm;
-            out.torqueOnB += M;
-            out.torqueOnA -= M;
-        }
-    }
-    return out;
+    ContactManifold m;
+    m.normal = contact.normal;
+    m.count = 1;
+    m.points[0].point = contact.point;
+    m.points[0].depth = contact.overlap;
+    return softManifoldForce(a, b, m, p, history, 0, dt);
 }
 
 } // namespace superellipsoid

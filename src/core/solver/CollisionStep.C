@@ -1,4 +1,5 @@
 #include "solver/CollisionStep.H"
+#include "contact/ManifoldGeometry.H"
 #include "collision/ContactCurvature.H"
 #include "dynamics/RigidBodyRotation.H"
 
@@ -179,8 +180,12 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
         Particle& A = system.particles[c.a];
         const Superellipsoid& sA = system.shapes[A.shapeIndex];
         const RigidBody bodyA = rigidBodyOf(A);
+        // Hertz radius at the detection's point (the deepest), one per contact
         const double radiusA = surfaceCurvatureRadius(sA, A.pose, c.point.point, CurvatureModel::mean);
         PairRecord& rec = cache_.acquire(c.key);
+        // Springs of points that moved by more than this in A's frame restart
+        const double matchDistance = manifoldMatchTolerance*c.halfAxis;
+        const ContactManifold& m = c.manifold;   // normal from A into B (the wall)
         SoftContactResult r;
         if (c.b >= 0)
         {
@@ -190,7 +195,7 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
             const double radiusB =
                 surfaceCurvatureRadius(sB, B.pose, c.point.point, CurvatureModel::mean);
             const SoftContactParameters p = pairModel_->parameters(bodyA, bodyB, radiusA, radiusB);
-            r = softContactForce(bodyA, bodyB, c.point, p, rec.history, h);
+            r = softManifoldForce(bodyA, bodyB, m, p, rec.history, matchDistance, h);
             B.contactForce += r.forceOnB;
             B.contactTorque += B.pose.orientation.conjugate()*r.torqueOnB;
             ++diag.pairCollisions;
@@ -202,7 +207,7 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
             (
                 bodyA, wall, radiusA, std::numeric_limits<double>::infinity()
             );
-            r = softContactForce(bodyA, wall, c.point, p, rec.history, h);
+            r = softManifoldForce(bodyA, wall, m, p, rec.history, matchDistance, h);
             ++diag.wallCollisions;
         }
         rec.history = r.history;
