@@ -4,6 +4,7 @@
 
 #include "superellipsoidContactRecords.H"
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -58,13 +59,21 @@ void Foam::superellipsoidContactRecords::pack
     for (int i = 0; i < 3; ++i) buf[k++] = r.history.displacement[i];
     buf[k++] = r.obbAxis;
     buf[k++] = r.normalImpulse;
+    buf[k++] = r.pointCount;
+    for (const superellipsoid::PointImpulse& p : r.points)
+    {
+        for (int i = 0; i < 3; ++i) buf[k++] = p.pointInA[i];
+        buf[k++] = p.normal;
+        for (int i = 0; i < 3; ++i) buf[k++] = p.tangential[i];
+    }
 }
 
 
 superellipsoid::PairRecord Foam::superellipsoidContactRecords::unpack
 (
     const scalarList& buf,
-    label& k
+    label& k,
+    const label size
 )
 {
     superellipsoid::PairRecord r;
@@ -77,6 +86,22 @@ superellipsoid::PairRecord Foam::superellipsoidContactRecords::unpack
     for (int i = 0; i < 3; ++i) r.history.displacement[i] = buf[k++];
     r.obbAxis = int(buf[k++]);
     r.normalImpulse = buf[k++];
+    if (size == legacyRecordSize)
+    {
+        return r;
+    }
+    // -1 (rejected by fromWords) unless an integer in [0, maxManifoldPoints]
+    const scalar count = buf[k++];
+    r.pointCount =
+        count >= 0 && count <= superellipsoid::maxManifoldPoints
+     && count == std::floor(count)
+      ? int(count) : -1;
+    for (superellipsoid::PointImpulse& p : r.points)
+    {
+        for (int i = 0; i < 3; ++i) p.pointInA[i] = buf[k++];
+        p.normal = buf[k++];
+        for (int i = 0; i < 3; ++i) p.tangential[i] = buf[k++];
+    }
     return r;
 }
 
@@ -104,10 +129,15 @@ Foam::wordList Foam::superellipsoidContactRecords::toWords
 bool Foam::superellipsoidContactRecords::fromWords
 (
     const wordList& words,
-    std::vector<superellipsoid::PairRecord>& records
+    std::vector<superellipsoid::PairRecord>& records,
+    const label size
 )
 {
-    if (words.size() % recordSize)
+    if
+    (
+        (size != recordSize && size != legacyRecordSize)
+     || words.size() % size
+    )
     {
         return false;
     }
@@ -119,11 +149,17 @@ bool Foam::superellipsoidContactRecords::fromWords
             return false;
         }
     }
-    records.clear();
+    std::vector<superellipsoid::PairRecord> read;
     for (label k = 0; k < buf.size(); )
     {
-        records.push_back(unpack(buf, k));
+        read.push_back(unpack(buf, k, size));
+        const int n = read.back().pointCount;
+        if (n < 0 || n > superellipsoid::maxManifoldPoints)
+        {
+            return false;
+        }
     }
+    records.swap(read);
     return true;
 }
 

@@ -27,7 +27,9 @@ void Foam::SuperellipsoidCloud<CloudType>::storeRestartData()
         contacts.add("model", seCollision_->modelName());
         contacts.add("idFold", idFold_);
         contacts.add("nRecords", label(records.size()));
-        // superellipsoidContactRecords layout, hex-coded doubles
+        // superellipsoidContactRecords layout (its doubles per record:
+        // absent in files of the older layout), hex-coded doubles
+        contacts.add("recordSize", superellipsoidContactRecords::recordSize);
         contacts.add("records", superellipsoidContactRecords::toWords(records));
         out.set("superellipsoidContacts", contacts);
     }
@@ -64,23 +66,45 @@ void Foam::SuperellipsoidCloud<CloudType>::restoreRestartData
         Info<< "    contact history in an older layout: not used" << endl;
         return;
     }
+    // No recordSize: the older layout without per-point impulses (they
+    // start as the total normal impulse shared evenly)
+    const label size = contacts.getOrDefault<label>
+    (
+        "recordSize", superellipsoidContactRecords::legacyRecordSize
+    );
+    if
+    (
+        size != superellipsoidContactRecords::recordSize
+     && size != superellipsoidContactRecords::legacyRecordSize
+    )
+    {
+        FatalIOErrorInFunction(contacts)
+            << "Bad entry recordSize " << size << ": expected "
+            << superellipsoidContactRecords::recordSize << " (or "
+            << superellipsoidContactRecords::legacyRecordSize
+            << " for the older layout)" << nl << exit(FatalIOError);
+    }
     std::vector<superellipsoid::PairRecord> records;
     if
     (
         oldFold < 1
      || !superellipsoidContactRecords::fromWords
         (
-            contacts.get<wordList>("records"), records
+            contacts.get<wordList>("records"), records, size
         )
      || label(records.size()) != n
     )
     {
         FatalIOErrorInFunction(contacts)
             << "Bad contact history: idFold " << oldFold << ", nRecords " << n
-            << ", records not " << n << " x "
-            << superellipsoidContactRecords::recordSize
+            << ", records not " << n << " x " << size
             << " hex-coded doubles: truncated or corrupt file" << nl
             << exit(FatalIOError);
+    }
+    if (size == superellipsoidContactRecords::legacyRecordSize)
+    {
+        Info<< "    contact history in the older layout: per-point"
+            << " impulses shared evenly" << endl;
     }
 
     // Ids of the writing run (origId*oldFold + origProc) -> this run's
