@@ -73,6 +73,39 @@ constexpr double restartMargin = 1e-6;
 } // namespace
 
 
+ContactManifold CollisionStep::faceManifold
+(
+    const Superellipsoid& shape, const Pose& pose, const WallSet& walls, const Contact& c
+) const
+{
+    const WallFace& face = walls.faces[c.faceIndex];
+    if (c.feature != WallFeature::Face)
+    {
+        return wallManifold(shape, pose, face, c);
+    }
+    // A flat wall meshed into coplanar faces: the body's patch may span
+    // several of them, so it is clipped to their union (each point of the
+    // plane's manifold kept if a coplanar candidate face holds it), not to
+    // the one face that holds the deepest point
+    ContactManifold m = wallManifold(shape, pose, face.plane(), c);
+    int kept = 0;
+    for (int k = 0; k < m.count; ++k)
+    {
+        const Vector3 onWall = m.points[k].point - face.plane().signedDistance(m.points[k].point)*face.normal;
+        for (const int g : faceCandidates_)
+        {
+            if (facePlane_[g] == facePlane_[c.faceIndex] && pointInFace(walls.faces[g], onWall))
+            {
+                m.points[kept++] = m.points[k];
+                break;
+            }
+        }
+    }
+    m.count = kept;
+    return kept > 0 ? m : wallManifold(shape, pose, face, c);
+}
+
+
 const std::vector<StepContact>& CollisionStep::detect
 (
     ParticleSystem& system,
@@ -283,7 +316,7 @@ const std::vector<StepContact>& CollisionStep::detect
                 // CollisionPoint normal from the particle INTO the wall
                 sc.point = CollisionPoint{c.point, -c.normal, c.overlap};
                 // Solver convention: normal from the particle into the wall
-                sc.manifold = wallManifold(s, P.pose, walls.faces[c.faceIndex], c);
+                sc.manifold = faceManifold(s, P.pose, walls, c);
                 sc.manifold.normal = -sc.manifold.normal;
                 sc.overlap = c.overlap;
                 sc.halfAxis = s.c();

@@ -38,6 +38,15 @@ bool fromHex(const Foam::word& w, double& v)
     return true;
 }
 
+//- A stored point count: an integer in [0, maxManifoldPoints], else -1
+int pointCountOf(const Foam::scalar count)
+{
+    return
+        count >= 0 && count <= superellipsoid::maxManifoldPoints
+     && count == std::floor(count)
+      ? int(count) : -1;
+}
+
 } // End anonymous namespace
 
 
@@ -66,6 +75,17 @@ void Foam::superellipsoidContactRecords::pack
         buf[k++] = p.normal;
         for (int i = 0; i < 3; ++i) buf[k++] = p.tangential[i];
     }
+    const superellipsoid::TangentialHistory& h = r.history;
+    buf[k++] = h.count;
+    for (int i = 0; i < 3; ++i) buf[k++] = h.rollingAngle[i];
+    for (const superellipsoid::Vector3& xi : h.otherDisplacements)
+    {
+        for (int i = 0; i < 3; ++i) buf[k++] = xi[i];
+    }
+    for (const superellipsoid::Vector3& x : h.pointInA)
+    {
+        for (int i = 0; i < 3; ++i) buf[k++] = x[i];
+    }
 }
 
 
@@ -92,15 +112,29 @@ superellipsoid::PairRecord Foam::superellipsoidContactRecords::unpack
     }
     // -1 (rejected by fromWords) unless an integer in [0, maxManifoldPoints]
     const scalar count = buf[k++];
-    r.pointCount =
-        count >= 0 && count <= superellipsoid::maxManifoldPoints
-     && count == std::floor(count)
-      ? int(count) : -1;
+    r.pointCount = pointCountOf(count);
     for (superellipsoid::PointImpulse& p : r.points)
     {
         for (int i = 0; i < 3; ++i) p.pointInA[i] = buf[k++];
         p.normal = buf[k++];
         for (int i = 0; i < 3; ++i) p.tangential[i] = buf[k++];
+    }
+
+    // Soft contact: the springs of the manifold points and the rolling angle
+    superellipsoid::TangentialHistory& h = r.history;
+    h.count = pointCountOf(buf[k++]);
+    for (int i = 0; i < 3; ++i) h.rollingAngle[i] = buf[k++];
+    for (superellipsoid::Vector3& xi : h.otherDisplacements)
+    {
+        for (int i = 0; i < 3; ++i) xi[i] = buf[k++];
+    }
+    for (superellipsoid::Vector3& x : h.pointInA)
+    {
+        for (int i = 0; i < 3; ++i) x[i] = buf[k++];
+    }
+    if (h.count < 0)
+    {
+        r.pointCount = -1;  // rejected by fromWords
     }
     return r;
 }
