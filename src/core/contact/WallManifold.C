@@ -51,13 +51,17 @@ ContactManifold wallManifold
     {
         return particleOnWall(shape, pose, face.vertices[0], &face, contact);
     }
-    // Edge or vertex of the face: a point contact at the detected point
+    // Edge or vertex of the face: a point contact at the particle's
+    // deepest point (the feature cuts into the particle there), moved back
+    // by half the overlap along the normal onto the mid-surface. The edge
+    // point of the detection can lie far along the edge from it
     ContactManifold m;
     m.normal = contact.normal;
     if (!contact.touching()) return m;
     m.count = 1;
-    m.points[0].point = contact.point;
-    m.points[0].pointInA = pose.toParticleFrame(contact.point);
+    const Vector3 p = contact.pointOnA + 0.5*contact.overlap*contact.normal;
+    m.points[0].point = p;
+    m.points[0].pointInA = pose.toParticleFrame(p);
     m.points[0].depth = contact.overlap;
     return m;
 }
