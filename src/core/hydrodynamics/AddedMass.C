@@ -1,4 +1,5 @@
 #include "hydrodynamics/AddedMass.H"
+#include "hydrodynamics/InputChecks.H"
 #include "hydrodynamics/HydrodynamicForces.H"
 
 #include <Eigen/Dense>
@@ -10,32 +11,8 @@
 namespace superellipsoid
 {
 
-namespace
-{
-
-void requirePositive(const char* name, double value)
-{
-    if (!(value > 0) || !std::isfinite(value))
-    {
-        std::ostringstream os;
-        os.precision(17);
-        os << name << " must be finite and > 0, got " << value;
-        throw std::invalid_argument(os.str());
-    }
-}
-
-template<class Derived>
-void requireFinite(const char* name, const Eigen::MatrixBase<Derived>& value)
-{
-    if (!value.allFinite())
-    {
-        std::ostringstream os;
-        os << name << " must be finite, got [" << value.transpose() << "]";
-        throw std::invalid_argument(os.str());
-    }
-}
-
-} // namespace
+using inputChecks::requirePositive;
+using inputChecks::requireFinite;
 
 
 Vector3 ellipsoidAddedMassCoefficients(double a, double b, double c)

@@ -1,4 +1,5 @@
 #include "hydrodynamics/HydrodynamicForces.H"
+#include "hydrodynamics/InputChecks.H"
 
 #include <Eigen/Dense>
 
@@ -14,27 +15,8 @@ namespace
 
 constexpr double pi = 3.14159265358979323846;
 
-void requirePositive(const char* name, double value)
-{
-    if (!(value > 0) || !std::isfinite(value))
-    {
-        std::ostringstream os;
-        os.precision(17);
-        os << name << " must be finite and > 0, got " << value;
-        throw std::invalid_argument(os.str());
-    }
-}
-
-template<class Derived>
-void requireFinite(const char* name, const Eigen::MatrixBase<Derived>& value)
-{
-    if (!value.allFinite())
-    {
-        std::ostringstream os;
-        os << name << " must be finite, got [" << value.transpose() << "]";
-        throw std::invalid_argument(os.str());
-    }
-}
+using inputChecks::requirePositive;
+using inputChecks::requireFinite;
 
 void validate(const HydrodynamicParticle& particle, const FluidProperties& fluid)
 {
