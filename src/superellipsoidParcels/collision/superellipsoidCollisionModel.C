@@ -198,6 +198,20 @@ void Foam::superellipsoidCollisionModel::initialise(const dictionary& dict)
     {
         superellipsoid::validateCollisionSettings(settings_);
         step_.reset(new superellipsoid::CollisionStep(settings_));
+        if (Pstream::parRun())
+        {
+            // The contact solver's stop decisions over all processors
+            step_->setGlobalMax
+            (
+                [this](double x)
+                {
+                    const clockTime timer;
+                    const scalar y = returnReduce(x, maxOp<scalar>());
+                    reductionTime_ += timer.elapsedTime();
+                    return y;
+                }
+            );
+        }
     }
     catch (const std::invalid_argument& err)
     {

@@ -7,6 +7,7 @@
 
 #include "superellipsoidCollisionModel.H"
 #include "superellipsoidContactRecords.H"
+#include "solver/BoundaryImpulses.H"
 #include "Pstream.H"
 #include "PstreamBuffers.H"
 #include "clockTime.H"
@@ -104,6 +105,8 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
     const clockTime timer;
     std::vector<superellipsoid::Particle>& all = system_.particles;
     all = local_;
+    // Processor of each received ghost, in receiving order
+    std::vector<label> ghostHome;
 
     if (Pstream::parRun())
     {
@@ -254,6 +257,7 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
         pBufs.finishedSends(recvSizes);
 
         label nReceived = 0;
+        ghostHome.clear();
         forAll(recvSizes, j)
         {
             if (j == me || recvSizes[j] == 0) continue;
@@ -263,6 +267,7 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
             for (label k = 0; k < buf.size(); )
             {
                 all.push_back(unpack(buf, k));
+                ghostHome.push_back(j);
                 ++nReceived;
             }
             for (label k = 0; k < recs.size(); )
@@ -285,7 +290,17 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
         ++exchangesThisStep_;
     }
 
-    // Canonical order (by id): the same on every processor and in serial
+    // Canonical order (by id): the same on every processor and in serial;
+    // the processor of each parcel in the same order
+    std::vector<std::pair<long, label>> homes(all.size());
+    for (std::size_t i = 0; i < all.size(); ++i)
+    {
+        homes[i] =
+        {
+            all[i].id,
+            i < local_.size() ? Pstream::myProcNo() : ghostHome[i - local_.size()]
+        };
+    }
     std::sort
     (
         all.begin(), all.end(),
@@ -294,6 +309,12 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
             return a.id < b.id;
         }
     );
+    std::sort(homes.begin(), homes.end());
+    home_.resize(all.size());
+    for (std::size_t i = 0; i < all.size(); ++i)
+    {
+        home_[i] = homes[i].second;
+    }
 
     owned_.assign(all.size(), 0);
     localToGlobal_.resize(local_.size());
@@ -309,6 +330,100 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
     }
 
     exchangeTime_ += timer.elapsedTime();
+}
+
+
+void Foam::superellipsoidCollisionModel::beginVelocityPhases()
+{
+    velocityBefore_.resize(system_.particles.size());
+    for (std::size_t i = 0; i < velocityBefore_.size(); ++i)
+    {
+        velocityBefore_[i] = system_.particles[i].velocity;
+    }
+}
+
+
+void Foam::superellipsoidCollisionModel::endVelocityPhases()
+{
+    const std::vector<superellipsoid::StepContact>& contacts = step_->contacts();
+    if (Pstream::parRun())
+    {
+        const clockTime timer;
+        const label nProcs = Pstream::nProcs();
+        const label me = Pstream::myProcNo();
+
+        // The owners' impulses (8 doubles per contact) to the processors
+        // of the ghosts, point to point
+        std::vector<superellipsoid::BoundaryImpulse> mine;
+        std::vector<int> ghost;
+        superellipsoid::ownedBoundaryImpulses(contacts, owned_, mine, ghost);
+        labelList nSend(nProcs, Zero);
+        for (const int b : ghost)
+        {
+            ++nSend[home_[b]];
+        }
+        List<scalarList> buf(nProcs);
+        forAll(buf, j)
+        {
+            buf[j].setSize(nSend[j]*superellipsoid::boundaryImpulseSize);
+            nSend[j] = 0;
+        }
+        for (std::size_t m = 0; m < mine.size(); ++m)
+        {
+            const label j = home_[ghost[m]];
+            superellipsoid::packBoundaryImpulse
+            (
+                mine[m], &buf[j][nSend[j]++*superellipsoid::boundaryImpulseSize]
+            );
+        }
+        PstreamBuffers pBufs(Pstream::commsTypes::nonBlocking);
+        forAll(buf, j)
+        {
+            if (j != me && buf[j].size())
+            {
+                UOPstream toProc(j, pBufs);
+                toProc << buf[j];
+            }
+        }
+        labelList recvSizes;
+        pBufs.finishedSends(recvSizes);
+
+        std::vector<superellipsoid::BoundaryImpulse> received;
+        forAll(recvSizes, j)
+        {
+            if (j == me || recvSizes[j] == 0) continue;
+            UIPstream fromProc(j, pBufs);
+            const scalarList recs(fromProc);
+            for (label k = 0; k < recs.size(); k += superellipsoid::boundaryImpulseSize)
+            {
+                received.push_back(superellipsoid::unpackBoundaryImpulse(&recs[k]));
+            }
+        }
+        try
+        {
+            boundaryImpulsesReplaced_ +=
+                superellipsoid::applyBoundaryImpulses(system_, contacts, owned_, received);
+        }
+        catch (const std::exception& err)
+        {
+            FatalErrorInFunction
+                << "Boundary impulses: " << err.what() << nl << exit(FatalError);
+        }
+        boundaryImpulsesSent_ += label(mine.size());
+        impulseExchangeTime_ += timer.elapsedTime();
+    }
+
+    const superellipsoid::ContactMomentumBalance b =
+        superellipsoid::contactMomentumBalance(system_, velocityBefore_, contacts, owned_);
+    for (int i = 0; i < 3; ++i)
+    {
+        balance_.append(b.change[i]);
+    }
+    for (int i = 0; i < 3; ++i)
+    {
+        balance_.append(b.wallImpulse[i]);
+    }
+    balance_.append(b.scale);
 }
 
 
