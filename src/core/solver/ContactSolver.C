@@ -133,8 +133,12 @@ void ContactSolver::prepare
         c.tangent[0] = frame.row(1).transpose();
         c.tangent[1] = frame.row(2).transpose();
         c.wallVelocity = s.b < 0 ? system.walls.velocity[s.face] : Vector3::Zero();
-        const ImpulseLaw& law = s.b >= 0 ? settings.pairLaw : settings.wallLaw;
-        c.friction = relaxFriction(law);
+        // A mirror face (symmetry plane): the body meets its mirror image,
+        // frictionless with the pair's eps_n (ParticleSystem.H)
+        c.law = s.b >= 0 ? settings.pairLaw
+              : system.walls.isMirror(s.face) ? ImpulseLaw::frictionless(settings.pairLaw.normalRestitution)
+              : settings.wallLaw;
+        c.friction = relaxFriction(c.law);
 
         ready(s.a);
         if (s.b >= 0) ready(s.b);
@@ -320,7 +324,7 @@ int ContactSolver::collide
             ContactConstraint& c = constraints_[k];
             if (!isCollision(k) || best_[c.a] != k || (c.b >= 0 && best_[c.b] != k)) continue;
             const bool resting = isResting(k);
-            const ImpulseLaw& law = c.b >= 0 ? settings.pairLaw : settings.wallLaw;
+            const ImpulseLaw& law = c.law;
             constraints_[k].collided = true;
             if (withoutFriction(law) || c.count > 1)
             {
