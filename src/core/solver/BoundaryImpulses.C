@@ -61,7 +61,8 @@ void ownedBoundaryImpulses
     const std::vector<StepContact>& contacts,
     const std::vector<char>& owned,
     std::vector<BoundaryImpulse>& out,
-    std::vector<int>& ghostIndex
+    std::vector<int>& ghostIndex,
+    long imageStride
 )
 {
     out.clear();
@@ -69,7 +70,9 @@ void ownedBoundaryImpulses
     for (const StepContact& c : contacts)
     {
         if (c.b < 0 || !owned[c.a] || owned[c.b]) continue;
-        out.push_back(BoundaryImpulse{c.idA, c.idB, c.impulse, c.angularImpulseB});
+        const long idB = realId(c.idB, imageStride);
+        if (idB < c.idA) continue;      // an image's: the other side owns it
+        out.push_back(BoundaryImpulse{c.idA, idB, c.impulse, c.angularImpulseB});
         ghostIndex.push_back(c.b);
     }
 }
@@ -80,15 +83,26 @@ int applyBoundaryImpulses
     ParticleSystem& system,
     const std::vector<StepContact>& contacts,
     const std::vector<char>& owned,
-    std::vector<BoundaryImpulse> received
+    std::vector<BoundaryImpulse> received,
+    long imageStride
 )
 {
-    // This processor's answers for the contacts it does not own
+    // This processor's answers for the contacts it does not own: with a
+    // ghost a, and with an image b of smaller real id (the answer for a:
+    // -impulse, its angular impulse)
     std::vector<BoundaryImpulse> local;
     for (const StepContact& c : contacts)
     {
-        if (c.b < 0 || owned[c.a] || !owned[c.b]) continue;
-        local.push_back(BoundaryImpulse{c.idA, c.idB, c.impulse, c.angularImpulseB});
+        if (c.b < 0) continue;
+        const long idB = realId(c.idB, imageStride);
+        if (!owned[c.a] && owned[c.b])
+        {
+            local.push_back(BoundaryImpulse{c.idA, c.idB, c.impulse, c.angularImpulseB});
+        }
+        else if (owned[c.a] && !owned[c.b] && idB < c.idA)
+        {
+            local.push_back(BoundaryImpulse{idB, c.idA, -c.impulse, c.angularImpulseA});
+        }
     }
     const auto byIds = [](const BoundaryImpulse& x, const BoundaryImpulse& y) { return idsOf(x) < idsOf(y); };
     std::sort(local.begin(), local.end(), byIds);

@@ -25,6 +25,12 @@ namespace
 //  quaternion (4), velocity (3), omega' (3), mass, moments (3)
 constexpr int particleRecord = 19;
 
+//- Id offset of periodic images (core BoundaryImpulses.H): image k of a
+//  parcel has id + k imageStride; real ids are below it, and the pair
+//  cache keys ids below 2^31 - 1, so k <= 7 (3 cyclic pairs)
+constexpr long imageStride = 1L << 28;
+constexpr long maxImages = 7;
+
 void pack(const superellipsoid::Particle& p, Foam::scalarList& buf, Foam::label& k)
 {
     buf[k++] = Foam::scalar(p.id);
@@ -108,7 +114,7 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
     // Processor of each received ghost, in receiving order
     std::vector<label> ghostHome;
 
-    if (Pstream::parRun())
+    if (Pstream::parRun() || !cyclicShifts_.empty())
     {
         const label nProcs = Pstream::nProcs();
         const label me = Pstream::myProcNo();
@@ -136,8 +142,11 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
             // The first synchronisation point of the substep: its time is
             // mostly waiting for the slowest processor (load imbalance)
             const clockTime waitTimer;
-            Pstream::gatherList(boxes);
-            Pstream::scatterList(boxes);
+            if (Pstream::parRun())
+            {
+                Pstream::gatherList(boxes);
+                Pstream::scatterList(boxes);
+            }
             waitTime_ += waitTimer.elapsedTime();
         }
 
@@ -171,6 +180,48 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
             for (label j = 0; j < nProcs; ++j)
             {
                 if (isGhostOf(p, j)) pack(p, ghostBuf[j], nGhost[j]);
+            }
+        }
+
+        // Periodic images (translational cyclics): own parcel p shifted by
+        // T_k, id + (k + 1) imageStride, to every processor (this one too)
+        // whose box it reaches, by the same test as a ghost
+        List<DynamicList<scalar>> imageBuf(nProcs);
+        std::vector<superellipsoid::Particle> ownImages;
+        for (const superellipsoid::Particle& p : local_)
+        {
+            const double r = system_.shapes[p.shapeIndex].boundingRadius();
+            if (p.id >= imageStride || long(cyclicShifts_.size()) > maxImages)
+            {
+                FatalErrorInFunction
+                    << "Parcel id " << p.id << " >= " << imageStride << " or "
+                    << cyclicShifts_.size()/2 << " > " << maxImages/2
+                    << " translational cyclics: no room for periodic image ids"
+                    << exit(FatalError);
+            }
+            for (std::size_t k = 0; k < cyclicShifts_.size(); ++k)
+            {
+                superellipsoid::Particle image = p;
+                image.id = p.id + long(k + 1)*imageStride;
+                image.pose.position += cyclicShifts_[k];
+                for (label j = 0; j < nProcs; ++j)
+                {
+                    if (boxes[j][6] < 0) continue;
+                    const double reach = (r + boxes[j][6])*(1 + 1e-9);
+                    if (distanceSqr(image.pose.position, &boxes[j][0], &boxes[j][3]) > reach*reach)
+                    {
+                        continue;
+                    }
+                    if (j == me)
+                    {
+                        ownImages.push_back(image);
+                        continue;
+                    }
+                    scalarList one(particleRecord);
+                    label m = 0;
+                    pack(image, one, m);
+                    imageBuf[j].append(one);
+                }
             }
         }
 
@@ -235,7 +286,7 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
         boolList sendTo(nProcs, false);
         forAll(ghostBuf, j)
         {
-            sendTo[j] = ghostBuf[j].size() > 0;
+            sendTo[j] = ghostBuf[j].size() > 0 || imageBuf[j].size() > 0;
         }
         if (recordBuf.size())
         {
@@ -244,29 +295,44 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
                 sendTo[j] = true;
             }
         }
+        label nReceived = 0;
+        ghostHome.clear();
+        for (const superellipsoid::Particle& image : ownImages)
+        {
+            all.push_back(image);
+            ghostHome.push_back(me);
+        }
         PstreamBuffers pBufs(Pstream::commsTypes::nonBlocking);
         forAll(sendTo, j)
         {
             if (sendTo[j] && j != me)
             {
                 UOPstream toProc(j, pBufs);
-                toProc << ghostBuf[j] << recordBuf;
+                toProc << ghostBuf[j] << recordBuf << imageBuf[j];
             }
         }
-        labelList recvSizes;
-        pBufs.finishedSends(recvSizes);
+        labelList recvSizes(nProcs, Zero);
+        if (Pstream::parRun())
+        {
+            pBufs.finishedSends(recvSizes);
+        }
 
-        label nReceived = 0;
-        ghostHome.clear();
         forAll(recvSizes, j)
         {
             if (j == me || recvSizes[j] == 0) continue;
             UIPstream fromProc(j, pBufs);
             const scalarList buf(fromProc);
             const scalarList recs(fromProc);
+            const scalarList images(fromProc);
             for (label k = 0; k < buf.size(); )
             {
                 all.push_back(unpack(buf, k));
+                ghostHome.push_back(j);
+                ++nReceived;
+            }
+            for (label k = 0; k < images.size(); )
+            {
+                all.push_back(unpack(images, k));
                 ghostHome.push_back(j);
                 ++nReceived;
             }
@@ -346,7 +412,7 @@ void Foam::superellipsoidCollisionModel::beginVelocityPhases()
 void Foam::superellipsoidCollisionModel::endVelocityPhases()
 {
     const std::vector<superellipsoid::StepContact>& contacts = step_->contacts();
-    if (Pstream::parRun())
+    if (Pstream::parRun() || !cyclicShifts_.empty())
     {
         const clockTime timer;
         const label nProcs = Pstream::nProcs();
@@ -356,7 +422,7 @@ void Foam::superellipsoidCollisionModel::endVelocityPhases()
         // of the ghosts, point to point
         std::vector<superellipsoid::BoundaryImpulse> mine;
         std::vector<int> ghost;
-        superellipsoid::ownedBoundaryImpulses(contacts, owned_, mine, ghost);
+        superellipsoid::ownedBoundaryImpulses(contacts, owned_, mine, ghost, imageStride);
         labelList nSend(nProcs, Zero);
         for (const int b : ghost)
         {
@@ -376,6 +442,12 @@ void Foam::superellipsoidCollisionModel::endVelocityPhases()
                 mine[m], &buf[j][nSend[j]++*superellipsoid::boundaryImpulseSize]
             );
         }
+        // Own images' contacts stay here
+        std::vector<superellipsoid::BoundaryImpulse> received;
+        for (label k = 0; k < buf[me].size(); k += superellipsoid::boundaryImpulseSize)
+        {
+            received.push_back(superellipsoid::unpackBoundaryImpulse(&buf[me][k]));
+        }
         PstreamBuffers pBufs(Pstream::commsTypes::nonBlocking);
         forAll(buf, j)
         {
@@ -385,10 +457,12 @@ void Foam::superellipsoidCollisionModel::endVelocityPhases()
                 toProc << buf[j];
             }
         }
-        labelList recvSizes;
-        pBufs.finishedSends(recvSizes);
+        labelList recvSizes(nProcs, Zero);
+        if (Pstream::parRun())
+        {
+            pBufs.finishedSends(recvSizes);
+        }
 
-        std::vector<superellipsoid::BoundaryImpulse> received;
         forAll(recvSizes, j)
         {
             if (j == me || recvSizes[j] == 0) continue;
@@ -402,7 +476,7 @@ void Foam::superellipsoidCollisionModel::endVelocityPhases()
         try
         {
             boundaryImpulsesReplaced_ +=
-                superellipsoid::applyBoundaryImpulses(system_, contacts, owned_, received);
+                superellipsoid::applyBoundaryImpulses(system_, contacts, owned_, received, imageStride);
         }
         catch (const std::exception& err)
         {
@@ -437,7 +511,8 @@ void Foam::superellipsoidCollisionModel::finishSubstep
     const std::vector<superellipsoid::StepContact>& contacts = step_->contacts();
     for (const superellipsoid::StepContact& c : contacts)
     {
-        if (owned_[c.a])
+        // A contact with an image counts on the side that owns it
+        if (owned_[c.a] && !(c.b >= 0 && superellipsoid::realId(c.idB, imageStride) < c.idA))
         {
             ++(c.b >= 0 ? pairs : walls);
         }

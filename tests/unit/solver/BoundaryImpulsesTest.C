@@ -282,3 +282,67 @@ TEST(BoundaryImpulses, PackRoundTripsAndUnknownParticleThrows)
     s.particles.push_back(makeParticle(3, 0, s.shapes[0], density, Pose()));
     EXPECT_THROW(applyBoundaryImpulses(s, {}, {1}, {rec}), std::invalid_argument);
 }
+
+
+// A pair across a periodic boundary (period L in x), as one processor
+// sees it with periodic images (id + k imageStride): the contact is found
+// twice, (A, image of B) and (B, image of A); the one whose smaller real
+// id is real (A's) is kept for both. Reference: the same pair in the
+// middle of the domain (velocities to 1e-15 m/s: the images' coordinates
+// are shifted by L, round-off of 1e-16 relative) and exact momentum
+// balance; applying both answers would double the impulses.
+TEST(BoundaryImpulses, PairAcrossAPeriodicBoundaryCollidesAsInTheMiddle)
+{
+    constexpr long stride = 1L << 28;     // as the OpenFOAM layer's
+    const double L = 10*r;
+    auto pair = [&](double xA, double xB)
+    {
+        ParticleSystem s;
+        s.shapes.push_back(Superellipsoid(1.5*r, r, r, 1, 1));
+        Pose pa, pb;
+        pa.position = Vector3(xA, 0.2*r, 0);
+        pa.orientation = rotationAbout(Vector3(0, 0, 1), 0.3);
+        pb.position = Vector3(xB, -0.1*r, 0);
+        s.particles.push_back(makeParticle(0, 0, s.shapes[0], density, pa, Vector3(1, 0, 0)));
+        s.particles.push_back(makeParticle(1, 0, s.shapes[0], density, pb, Vector3(-0.5, 0, 0)));
+        return s;
+    };
+    CollisionSettings settings;
+    settings.pairLaw = ImpulseLaw::withFriction(0.8, 0.3);
+
+    ParticleSystem middle = pair(-0.9*r, 0.9*r);
+    CollisionStep stepMiddle(settings);
+    CollisionDiagnostics diag;
+    stepMiddle.detect(middle, diag);
+    stepMiddle.resolveSweeps(middle, diag);
+
+    // Across: A near +L/2, B near -L/2; images A - L (k = 2) and B + L (k = 1)
+    ParticleSystem across = pair(0.5*L - 0.9*r, -0.5*L + 0.9*r);
+    Particle imageA = across.particles[0], imageB = across.particles[1];
+    imageB.id += stride;
+    imageB.pose.position.x() += L;
+    imageA.id += 2*stride;
+    imageA.pose.position.x() -= L;
+    across.particles.push_back(imageB);
+    across.particles.push_back(imageA);
+    const std::vector<char> owned{1, 1, 0, 0};
+    std::vector<Vector3> before;
+    for (const Particle& p : across.particles) before.push_back(p.velocity);
+    CollisionStep step(settings);
+    step.detect(across, diag);
+    ASSERT_EQ(step.contacts().size(), 2u);
+    step.resolveSweeps(across, diag);
+    std::vector<BoundaryImpulse> mine;
+    std::vector<int> ghost;
+    ownedBoundaryImpulses(step.contacts(), owned, mine, ghost, stride);
+    ASSERT_EQ(mine.size(), 1u);             // (A, image of B) only
+    applyBoundaryImpulses(across, step.contacts(), owned, mine, stride);
+
+    for (int i = 0; i < 2; ++i)
+    {
+        EXPECT_LT((across.particles[i].velocity - middle.particles[i].velocity).norm(), 1e-15) << i;
+        EXPECT_LT((across.particles[i].angularVelocity - middle.particles[i].angularVelocity).norm()*r, 1e-15) << i;
+    }
+    const ContactMomentumBalance b = contactMomentumBalance(across, before, step.contacts(), owned);
+    EXPECT_LT((b.change - b.wallImpulse).norm(), 1e-12*b.scale);
+}
