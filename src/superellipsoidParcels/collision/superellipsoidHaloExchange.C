@@ -84,6 +84,19 @@ void sortUniqueBy(std::vector<Record>& records, KeyOf keyOf)
 }
 
 
+//- Finish the sends of pBufs: sizes received per processor (serial, with
+//  periodic images only: nothing is sent, all zero)
+Foam::labelList finishedSends(Foam::PstreamBuffers& pBufs)
+{
+    Foam::labelList recvSizes(Foam::Pstream::nProcs(), Foam::Zero);
+    if (Foam::Pstream::parRun())
+    {
+        pBufs.finishedSends(recvSizes);
+    }
+    return recvSizes;
+}
+
+
 //- Squared distance of a point to an axis-aligned box
 double distanceSqr
 (
@@ -311,11 +324,7 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
                 toProc << ghostBuf[j] << recordBuf << imageBuf[j];
             }
         }
-        labelList recvSizes(nProcs, Zero);
-        if (Pstream::parRun())
-        {
-            pBufs.finishedSends(recvSizes);
-        }
+        const labelList recvSizes(finishedSends(pBufs));
 
         forAll(recvSizes, j)
         {
@@ -457,11 +466,7 @@ void Foam::superellipsoidCollisionModel::endVelocityPhases()
                 toProc << buf[j];
             }
         }
-        labelList recvSizes(nProcs, Zero);
-        if (Pstream::parRun())
-        {
-            pBufs.finishedSends(recvSizes);
-        }
+        const labelList recvSizes(finishedSends(pBufs));
 
         forAll(recvSizes, j)
         {
