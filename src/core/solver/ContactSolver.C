@@ -133,8 +133,12 @@ void ContactSolver::prepare
         c.tangent[0] = frame.row(1).transpose();
         c.tangent[1] = frame.row(2).transpose();
         c.wallVelocity = s.b < 0 ? system.walls.velocity[s.face] : Vector3::Zero();
-        const ImpulseLaw& law = s.b >= 0 ? settings.pairLaw : settings.wallLaw;
-        c.friction = relaxFriction(law);
+        // A mirror face (symmetry plane): the body meets its mirror image,
+        // frictionless with the pair's eps_n (ParticleSystem.H)
+        c.law = s.b >= 0 ? settings.pairLaw
+              : system.walls.isMirror(s.face) ? ImpulseLaw::frictionless(settings.pairLaw.normalRestitution)
+              : settings.wallLaw;
+        c.friction = relaxFriction(c.law);
 
         ready(s.a);
         if (s.b >= 0) ready(s.b);
@@ -262,10 +266,10 @@ int ContactSolver::collide
     {
         for (int i = 0; i < c.count; ++i) speedScale = std::max(speedScale, std::abs(normalSpeed(c, i)));
     }
-    const double tolerance = approachTolerance*speedScale;
+    const double tolerance = approachTolerance*globalMax(speedScale);
     bool relaxPhase = false;
     for (const ContactConstraint& c : constraints_) relaxPhase = relaxPhase || c.restingSpeed > 0;
-    relaxPhase = relaxPhase && settings.maxRestingSweeps > 0;
+    relaxPhase = globalMax(relaxPhase) > 0 && settings.maxRestingSweeps > 0;
 
     // Contact approach: its most approaching point
     auto contactApproach = [&](const ContactConstraint& c)
@@ -292,6 +296,10 @@ int ContactSolver::collide
             approach_[k] = contactApproach(constraints_[k]);
             if (isCollision(k)) (isResting(k) ? anyResting : anyFast) = true;
         }
+        // Decomposed: stop together (one reduction of both flags)
+        const double flags = globalMax(2*anyFast + anyResting);
+        anyFast = flags >= 2;
+        anyResting = flags == 1 || flags == 3;
         // Nothing approaches, or only resting contacts that relax handles
         if (!anyFast && (!anyResting || relaxPhase)) break;
         if (sweep == settings.maxSweeps)
@@ -316,7 +324,7 @@ int ContactSolver::collide
             ContactConstraint& c = constraints_[k];
             if (!isCollision(k) || best_[c.a] != k || (c.b >= 0 && best_[c.b] != k)) continue;
             const bool resting = isResting(k);
-            const ImpulseLaw& law = c.b >= 0 ? settings.pairLaw : settings.wallLaw;
+            const ImpulseLaw& law = c.law;
             constraints_[k].collided = true;
             if (withoutFriction(law) || c.count > 1)
             {
@@ -406,7 +414,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
     {
         for (int i = 0; i < c.count; ++i) speedScale = std::max(speedScale, std::abs(normalSpeed(c, i)));
     }
-    const double tolerance = approachTolerance*speedScale;
+    const double tolerance = approachTolerance*globalMax(speedScale);
 
     int sweeps = 0;
     for (int sweep = 0; ; ++sweep)
@@ -444,7 +452,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             }
         }
         sweeps = sweep + 1;
-        if (converged) break;
+        if (!(globalMax(!converged) > 0)) break;
     }
     diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, sweeps);
     return sweeps;
@@ -471,10 +479,18 @@ void ContactSolver::store(std::vector<StepContact>& contacts, PairCache& cache)
         const ContactConstraint& c = constraints_[k];
         s.restingImpulse = 0;
         s.pointImpulse.fill(0);
+        s.impulse.setZero();
+        s.angularImpulseA.setZero();
+        s.angularImpulseB.setZero();
         for (int i = 0; i < c.count; ++i)
         {
-            s.pointImpulse[i] = c.points[i].normalImpulse;
-            s.restingImpulse += c.points[i].normalImpulse;
+            const ConstraintPoint& q = c.points[i];
+            s.pointImpulse[i] = q.normalImpulse;
+            s.restingImpulse += q.normalImpulse;
+            // Net impulse of all phases: P on B, -P on A at the point
+            s.impulse += q.total;
+            s.angularImpulseA -= q.rA.cross(q.total);
+            if (c.b >= 0) s.angularImpulseB += q.rB.cross(q.total);
         }
         if (!(s.restingImpulse > 0)) continue;
         PairRecord* rec = cache.find(s.key);
@@ -519,9 +535,10 @@ int ContactSolver::solveVelocities
     prepare(system, contacts, settings, h);
     bool relaxPhase = false;
     for (const ContactConstraint& c : constraints_) relaxPhase = relaxPhase || c.restingSpeed > 0;
-    relaxPhase = relaxPhase && settings.maxRestingSweeps > 0;
+    relaxPhase = globalMax(relaxPhase) > 0 && settings.maxRestingSweeps > 0;
 
-    int sweeps = contacts.empty() ? 0 : collide(contacts, settings, diag);
+    // Decomposed: every processor sweeps (its reductions), with contacts or not
+    int sweeps = contacts.empty() && !globalMax_ ? 0 : collide(contacts, settings, diag);
     if (relaxPhase && settings.warmStartFactor > 0) warmStart(contacts, cache, settings.warmStartFactor, diag);
     if (relaxPhase) sweeps += relax(settings, diag);
     finish(system);
@@ -592,7 +609,7 @@ void ContactSolver::solvePositions
 
 Vector3 ContactSolver::frictionUpdate
 (
-    const ContactConstraint& c, int i, double accumulated[2], double limit
+    ContactConstraint& c, int i, double accumulated[2], double limit
 )
 {
     // t.u -> 0 per tangent, the accumulated impulse projected onto the disc
@@ -632,10 +649,11 @@ double ContactSolver::normalSpeed(const ContactConstraint& c, int i) const
 }
 
 
-void ContactSolver::applyImpulse(const ContactConstraint& c, int i, const Vector3& impulse)
+void ContactSolver::applyImpulse(ContactConstraint& c, int i, const Vector3& impulse)
 {
     // Eqs. (63), (70) of [Wedel2023]: P on B, -P on A at the point
-    const ConstraintPoint& q = c.points[i];
+    ConstraintPoint& q = c.points[i];
+    q.total += impulse;
     velocity_[c.a] -= inverseMass_[c.a]*impulse;
     omega_[c.a] -= inverseInertia_[c.a]*q.rA.cross(impulse);
     changed_[c.a] = 1;
@@ -648,10 +666,11 @@ void ContactSolver::applyImpulse(const ContactConstraint& c, int i, const Vector
 }
 
 
-void ContactSolver::applyNormalImpulse(const ContactConstraint& c, int i, double lambda)
+void ContactSolver::applyNormalImpulse(ContactConstraint& c, int i, double lambda)
 {
     // applyImpulse(lambda n) with the prepared I^-1 (r x n)
-    const ConstraintPoint& q = c.points[i];
+    ConstraintPoint& q = c.points[i];
+    q.total += lambda*c.normal;
     velocity_[c.a] -= (lambda*inverseMass_[c.a])*c.normal;
     omega_[c.a] -= lambda*q.spinA;
     changed_[c.a] = 1;
@@ -664,9 +683,9 @@ void ContactSolver::applyNormalImpulse(const ContactConstraint& c, int i, double
 }
 
 
-double ContactSolver::resolvePoint(const ContactConstraint& c, int i, const ImpulseLaw& law, bool resting)
+double ContactSolver::resolvePoint(ContactConstraint& c, int i, const ImpulseLaw& law, bool resting)
 {
-    const ConstraintPoint& q = c.points[i];
+    ConstraintPoint& q = c.points[i];
     const double epsN = resting ? 0.0 : law.normalRestitution;
     // The seed's energy-consistent frictional impulse at the point (its
     // lever arms: the point at the origin, the centres at -r)
@@ -691,6 +710,7 @@ double ContactSolver::resolvePoint(const ContactConstraint& c, int i, const Impu
     (
         A, B, CollisionPoint{Vector3::Zero(), c.normal, std::max(q.depth, 0.0)}, collisionLaw
     );
+    q.total += r.impulse;
     velocity_[a] = r.velocityA;
     omega_[a] = r.angularVelocityA;
     changed_[a] = 1;

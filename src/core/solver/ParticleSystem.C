@@ -56,11 +56,12 @@ Particle makeParticle
 }
 
 
-void WallSet::add(const WallFace& face, int patchId, const Vector3& wallVelocity)
+void WallSet::add(const WallFace& face, int patchId, const Vector3& wallVelocity, bool mirrorFace)
 {
     faces.push_back(face);
     patch.push_back(patchId);
     velocity.push_back(wallVelocity);
+    mirror.push_back(mirrorFace);
 }
 
 

@@ -100,6 +100,43 @@ void Foam::superellipsoidCollisionModel::endStep(const scalar time)
     eTrans = diag_.translationalEnergy;
     eRot = diag_.rotationalEnergy;
 
+    // Momentum balance of the velocity phases, per substep over all
+    // processors: |sum m dv - wall impulses| / (sum m |dv| + sum |wall impulses|)
+    scalarList balance(std::move(balance_));
+    balance_.clear();
+    scalar boundary[3] =
+    {
+        scalar(boundaryImpulsesSent_), scalar(boundaryImpulsesReplaced_), 0
+    };
+    const long reductions = step_->contactSolver().globalReductions();
+    boundary[2] = scalar(reductions - reductionsBefore_);
+    reductionsBefore_ = reductions;
+    scalar impulseTime = impulseExchangeTime_;
+    scalar reductionTime = reductionTime_;
+    if (Pstream::parRun())
+    {
+        Pstream::listCombineGather(balance, plusEqOp<scalar>());
+        Pstream::listCombineScatter(balance);
+        for (scalar& x : boundary)
+        {
+            reduce(x, sumOp<scalar>());
+        }
+        boundary[2] /= Pstream::nProcs();
+        reduce(impulseTime, maxOp<scalar>());
+        reduce(reductionTime, maxOp<scalar>());
+    }
+    scalar momentumResidual = 0;
+    for (label k = 0; k + 7 <= balance.size(); k += 7)
+    {
+        if (!(balance[k + 6] > 0)) continue;
+        scalar d2 = 0;
+        for (label i = 0; i < 3; ++i)
+        {
+            d2 += sqr(balance[k + i] - balance[k + 3 + i]);
+        }
+        momentumResidual = max(momentumResidual, Foam::sqrt(d2)/balance[k + 6]);
+    }
+
     // At rest: kinetic energy below stopAtRest of its peak (after the
     // peak). The energies are the global sums, so every processor decides
     // alike. The run ends with THIS time step, which is written: the
@@ -122,11 +159,22 @@ void Foam::superellipsoidCollisionModel::endStep(const scalar time)
         << diag_.summary().c_str()
         << ", truncated overlap displacements " << label(truncated)
         << ", wall backstops " << label(backstops);
+    if (balance.size())
+    {
+        Info<< ", momentum residual " << momentumResidual;
+    }
     if (Pstream::parRun())
     {
         Info<< ", ghosts " << ghosts << ", contact records sent " << label(records)
             << ", halo exchange " << exchangeTime << " s (waiting "
             << waitTime << " s)";
+        if (balance.size())
+        {
+            Info<< ", boundary impulses sent " << label(boundary[0])
+                << " (changed " << label(boundary[1]) << "), impulse exchange "
+                << impulseTime << " s, sweep reductions " << label(boundary[2])
+                << " (" << reductionTime << " s)";
+        }
     }
     Info<< endl;
     if (backstops)
@@ -151,6 +199,10 @@ void Foam::superellipsoidCollisionModel::endStep(const scalar time)
     exchangeTime_ = 0;
     waitTime_ = 0;
     recordsSent_ = 0;
+    boundaryImpulsesSent_ = 0;
+    boundaryImpulsesReplaced_ = 0;
+    impulseExchangeTime_ = 0;
+    reductionTime_ = 0;
 }
 
 

@@ -1,12 +1,15 @@
 /*---------------------------------------------------------------------------*\
     superellipsoidFoam: superellipsoidCollisionModel, the conversion of the
-    mesh's wall patches into the core's wall faces (all processors' faces,
-    decomposition-independent order).
+    mesh's wall patches (and, impulse model, symmetry / symmetryPlane
+    patches as mirror faces) into the core's wall faces (all processors'
+    faces, decomposition-independent order).
 \*---------------------------------------------------------------------------*/
 
 #include "superellipsoidCollisionModel.H"
 #include "eigenConversions.H"
 #include "wallPolyPatch.H"
+#include "symmetryPolyPatch.H"
+#include "symmetryPlanePolyPatch.H"
 #include "Pstream.H"
 
 #include <algorithm>
@@ -16,8 +19,9 @@
 namespace
 {
 
-//- Doubles per wall face: n, vertices (3 maxFaceVertices), patch, velocity (3)
-constexpr int faceRecord = 2 + 3*superellipsoid::maxFaceVertices + 3;
+//- Doubles per wall face: n, vertices (3 maxFaceVertices), patch, velocity
+//  (3), mirror
+constexpr int faceRecord = 2 + 3*superellipsoid::maxFaceVertices + 3 + 1;
 
 
 } // End anonymous namespace
@@ -35,12 +39,17 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
 
     const polyBoundaryMesh& patches = mesh_.boundaryMesh();
     const pointField& points = mesh_.points();
-    label nFaces = 0, nSplit = 0;
+    label nFaces = 0, nSplit = 0, nMirror = 0;
     superellipsoid::WallSet localWalls;
 
     for (const polyPatch& pp : patches)
     {
-        if (!isA<wallPolyPatch>(pp))
+        // Symmetry planes stop the body's surface (impulse model: a
+        // frictionless contact with its mirror image, core ParticleSystem.H)
+        const bool mirror =
+            settings_.model == superellipsoid::CollisionModel::impulse
+         && (isA<symmetryPlanePolyPatch>(pp) || isA<symmetryPolyPatch>(pp));
+        if (!isA<wallPolyPatch>(pp) && !mirror)
         {
             continue;
         }
@@ -55,14 +64,18 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
             {
                 v[k] = superellipsoidConversions::toEigen(points[f[f.size() - 1 - k]]);
             }
-            const superellipsoid::Vector3 uw =
-                superellipsoidConversions::toEigen(Uw[i]);
+            // A mirror face does not move (the fluid's slip velocity on it
+            // is no wall velocity)
+            const superellipsoid::Vector3 uw = mirror
+              ? superellipsoid::Vector3::Zero()
+              : superellipsoidConversions::toEigen(Uw[i]);
+            nMirror += mirror ? 1 : 0;
             if (label(v.size()) <= superellipsoid::maxFaceVertices)
             {
                 localWalls.add
                 (
                     superellipsoid::WallFace::fromVertices(v.data(), int(v.size())),
-                    pp.index(), uw
+                    pp.index(), uw, mirror
                 );
                 ++nFaces;
             }
@@ -76,7 +89,7 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
                     localWalls.add
                     (
                         superellipsoid::WallFace::fromVertices(tri, 3),
-                        pp.index(), uw
+                        pp.index(), uw, mirror
                     );
                     ++nFaces;
                 }
@@ -101,6 +114,7 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
         }
         mine[k++] = localWalls.patch[f];
         for (int i = 0; i < 3; ++i) mine[k++] = localWalls.velocity[f][i];
+        mine[k++] = localWalls.isMirror(f);
     }
     Pstream::gatherList(all);
     Pstream::scatterList(all);
@@ -108,6 +122,7 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
     struct faceEntry
     {
         int patch;
+        bool mirror;
         superellipsoid::Vector3 centroid, velocity;
         std::vector<superellipsoid::Vector3> vertices;
     };
@@ -128,6 +143,7 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
             }
             e.patch = int(buf[m++]);
             e.velocity = superellipsoid::Vector3(buf[m], buf[m + 1], buf[m + 2]);
+            e.mirror = buf[m + 3] > 0;
             e.centroid = superellipsoid::Vector3::Zero();
             for (const auto& x : e.vertices) e.centroid += x;
             e.centroid /= double(e.vertices.size());
@@ -153,11 +169,12 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
         system_.walls.add
         (
             superellipsoid::WallFace::fromVertices(e.vertices.data(), int(e.vertices.size())),
-            e.patch, e.velocity
+            e.patch, e.velocity, e.mirror
         );
     }
     reduce(nFaces, sumOp<label>());
     reduce(nSplit, sumOp<label>());
+    reduce(nMirror, sumOp<label>());
     step_->invalidateWalls();
 
     if (wallsReported_)
@@ -168,6 +185,10 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
     wallsReported_ = true;
 
     Info<< "    superellipsoid collisions: " << nFaces << " wall faces";
+    if (nMirror)
+    {
+        Info<< " (" << nMirror << " on symmetry planes)";
+    }
     if (nSplit)
     {
         Info<< " (" << nSplit << " faces fan-triangulated)";

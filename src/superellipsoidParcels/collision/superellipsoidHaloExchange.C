@@ -7,6 +7,7 @@
 
 #include "superellipsoidCollisionModel.H"
 #include "superellipsoidContactRecords.H"
+#include "solver/BoundaryImpulses.H"
 #include "Pstream.H"
 #include "PstreamBuffers.H"
 #include "clockTime.H"
@@ -23,6 +24,12 @@ namespace
 //- Doubles per particle in the all-gather: id, shape, position (3),
 //  quaternion (4), velocity (3), omega' (3), mass, moments (3)
 constexpr int particleRecord = 19;
+
+//- Id offset of periodic images (core BoundaryImpulses.H): image k of a
+//  parcel has id + k imageStride; real ids are below it, and the pair
+//  cache keys ids below 2^31 - 1, so k <= 7 (3 cyclic pairs)
+constexpr long imageStride = 1L << 28;
+constexpr long maxImages = 7;
 
 void pack(const superellipsoid::Particle& p, Foam::scalarList& buf, Foam::label& k)
 {
@@ -77,6 +84,19 @@ void sortUniqueBy(std::vector<Record>& records, KeyOf keyOf)
 }
 
 
+//- Finish the sends of pBufs: sizes received per processor (serial, with
+//  periodic images only: nothing is sent, all zero)
+Foam::labelList finishedSends(Foam::PstreamBuffers& pBufs)
+{
+    Foam::labelList recvSizes(Foam::Pstream::nProcs(), Foam::Zero);
+    if (Foam::Pstream::parRun())
+    {
+        pBufs.finishedSends(recvSizes);
+    }
+    return recvSizes;
+}
+
+
 //- Squared distance of a point to an axis-aligned box
 double distanceSqr
 (
@@ -104,8 +124,10 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
     const clockTime timer;
     std::vector<superellipsoid::Particle>& all = system_.particles;
     all = local_;
+    // Processor of each received ghost, in receiving order
+    std::vector<label> ghostHome;
 
-    if (Pstream::parRun())
+    if (Pstream::parRun() || !cyclicShifts_.empty())
     {
         const label nProcs = Pstream::nProcs();
         const label me = Pstream::myProcNo();
@@ -133,8 +155,11 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
             // The first synchronisation point of the substep: its time is
             // mostly waiting for the slowest processor (load imbalance)
             const clockTime waitTimer;
-            Pstream::gatherList(boxes);
-            Pstream::scatterList(boxes);
+            if (Pstream::parRun())
+            {
+                Pstream::gatherList(boxes);
+                Pstream::scatterList(boxes);
+            }
             waitTime_ += waitTimer.elapsedTime();
         }
 
@@ -168,6 +193,48 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
             for (label j = 0; j < nProcs; ++j)
             {
                 if (isGhostOf(p, j)) pack(p, ghostBuf[j], nGhost[j]);
+            }
+        }
+
+        // Periodic images (translational cyclics): own parcel p shifted by
+        // T_k, id + (k + 1) imageStride, to every processor (this one too)
+        // whose box it reaches, by the same test as a ghost
+        List<DynamicList<scalar>> imageBuf(nProcs);
+        std::vector<superellipsoid::Particle> ownImages;
+        for (const superellipsoid::Particle& p : local_)
+        {
+            const double r = system_.shapes[p.shapeIndex].boundingRadius();
+            if (p.id >= imageStride || long(cyclicShifts_.size()) > maxImages)
+            {
+                FatalErrorInFunction
+                    << "Parcel id " << p.id << " >= " << imageStride << " or "
+                    << cyclicShifts_.size()/2 << " > " << maxImages/2
+                    << " translational cyclics: no room for periodic image ids"
+                    << exit(FatalError);
+            }
+            for (std::size_t k = 0; k < cyclicShifts_.size(); ++k)
+            {
+                superellipsoid::Particle image = p;
+                image.id = p.id + long(k + 1)*imageStride;
+                image.pose.position += cyclicShifts_[k];
+                for (label j = 0; j < nProcs; ++j)
+                {
+                    if (boxes[j][6] < 0) continue;
+                    const double reach = (r + boxes[j][6])*(1 + 1e-9);
+                    if (distanceSqr(image.pose.position, &boxes[j][0], &boxes[j][3]) > reach*reach)
+                    {
+                        continue;
+                    }
+                    if (j == me)
+                    {
+                        ownImages.push_back(image);
+                        continue;
+                    }
+                    scalarList one(particleRecord);
+                    label m = 0;
+                    pack(image, one, m);
+                    imageBuf[j].append(one);
+                }
             }
         }
 
@@ -232,7 +299,7 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
         boolList sendTo(nProcs, false);
         forAll(ghostBuf, j)
         {
-            sendTo[j] = ghostBuf[j].size() > 0;
+            sendTo[j] = ghostBuf[j].size() > 0 || imageBuf[j].size() > 0;
         }
         if (recordBuf.size())
         {
@@ -241,28 +308,41 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
                 sendTo[j] = true;
             }
         }
+        label nReceived = 0;
+        ghostHome.clear();
+        for (const superellipsoid::Particle& image : ownImages)
+        {
+            all.push_back(image);
+            ghostHome.push_back(me);
+        }
         PstreamBuffers pBufs(Pstream::commsTypes::nonBlocking);
         forAll(sendTo, j)
         {
             if (sendTo[j] && j != me)
             {
                 UOPstream toProc(j, pBufs);
-                toProc << ghostBuf[j] << recordBuf;
+                toProc << ghostBuf[j] << recordBuf << imageBuf[j];
             }
         }
-        labelList recvSizes;
-        pBufs.finishedSends(recvSizes);
+        const labelList recvSizes(finishedSends(pBufs));
 
-        label nReceived = 0;
         forAll(recvSizes, j)
         {
             if (j == me || recvSizes[j] == 0) continue;
             UIPstream fromProc(j, pBufs);
             const scalarList buf(fromProc);
             const scalarList recs(fromProc);
+            const scalarList images(fromProc);
             for (label k = 0; k < buf.size(); )
             {
                 all.push_back(unpack(buf, k));
+                ghostHome.push_back(j);
+                ++nReceived;
+            }
+            for (label k = 0; k < images.size(); )
+            {
+                all.push_back(unpack(images, k));
+                ghostHome.push_back(j);
                 ++nReceived;
             }
             for (label k = 0; k < recs.size(); )
@@ -285,7 +365,17 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
         ++exchangesThisStep_;
     }
 
-    // Canonical order (by id): the same on every processor and in serial
+    // Canonical order (by id): the same on every processor and in serial;
+    // the processor of each parcel in the same order
+    std::vector<std::pair<long, label>> homes(all.size());
+    for (std::size_t i = 0; i < all.size(); ++i)
+    {
+        homes[i] =
+        {
+            all[i].id,
+            i < local_.size() ? Pstream::myProcNo() : ghostHome[i - local_.size()]
+        };
+    }
     std::sort
     (
         all.begin(), all.end(),
@@ -294,6 +384,12 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
             return a.id < b.id;
         }
     );
+    std::sort(homes.begin(), homes.end());
+    home_.resize(all.size());
+    for (std::size_t i = 0; i < all.size(); ++i)
+    {
+        home_[i] = homes[i].second;
+    }
 
     owned_.assign(all.size(), 0);
     localToGlobal_.resize(local_.size());
@@ -312,6 +408,104 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
 }
 
 
+void Foam::superellipsoidCollisionModel::beginVelocityPhases()
+{
+    velocityBefore_.resize(system_.particles.size());
+    for (std::size_t i = 0; i < velocityBefore_.size(); ++i)
+    {
+        velocityBefore_[i] = system_.particles[i].velocity;
+    }
+}
+
+
+void Foam::superellipsoidCollisionModel::endVelocityPhases()
+{
+    const std::vector<superellipsoid::StepContact>& contacts = step_->contacts();
+    if (Pstream::parRun() || !cyclicShifts_.empty())
+    {
+        const clockTime timer;
+        const label nProcs = Pstream::nProcs();
+        const label me = Pstream::myProcNo();
+
+        // The owners' impulses (8 doubles per contact) to the processors
+        // of the ghosts, point to point
+        std::vector<superellipsoid::BoundaryImpulse> mine;
+        std::vector<int> ghost;
+        superellipsoid::ownedBoundaryImpulses(contacts, owned_, mine, ghost, imageStride);
+        labelList nSend(nProcs, Zero);
+        for (const int b : ghost)
+        {
+            ++nSend[home_[b]];
+        }
+        List<scalarList> buf(nProcs);
+        forAll(buf, j)
+        {
+            buf[j].setSize(nSend[j]*superellipsoid::boundaryImpulseSize);
+            nSend[j] = 0;
+        }
+        for (std::size_t m = 0; m < mine.size(); ++m)
+        {
+            const label j = home_[ghost[m]];
+            superellipsoid::packBoundaryImpulse
+            (
+                mine[m], &buf[j][nSend[j]++*superellipsoid::boundaryImpulseSize]
+            );
+        }
+        // Own images' contacts stay here
+        std::vector<superellipsoid::BoundaryImpulse> received;
+        for (label k = 0; k < buf[me].size(); k += superellipsoid::boundaryImpulseSize)
+        {
+            received.push_back(superellipsoid::unpackBoundaryImpulse(&buf[me][k]));
+        }
+        PstreamBuffers pBufs(Pstream::commsTypes::nonBlocking);
+        forAll(buf, j)
+        {
+            if (j != me && buf[j].size())
+            {
+                UOPstream toProc(j, pBufs);
+                toProc << buf[j];
+            }
+        }
+        const labelList recvSizes(finishedSends(pBufs));
+
+        forAll(recvSizes, j)
+        {
+            if (j == me || recvSizes[j] == 0) continue;
+            UIPstream fromProc(j, pBufs);
+            const scalarList recs(fromProc);
+            for (label k = 0; k < recs.size(); k += superellipsoid::boundaryImpulseSize)
+            {
+                received.push_back(superellipsoid::unpackBoundaryImpulse(&recs[k]));
+            }
+        }
+        try
+        {
+            boundaryImpulsesReplaced_ +=
+                superellipsoid::applyBoundaryImpulses(system_, contacts, owned_, received, imageStride);
+        }
+        catch (const std::exception& err)
+        {
+            FatalErrorInFunction
+                << "Boundary impulses: " << err.what() << nl << exit(FatalError);
+        }
+        boundaryImpulsesSent_ += label(mine.size());
+        impulseExchangeTime_ += timer.elapsedTime();
+    }
+
+    const superellipsoid::ContactMomentumBalance b =
+        superellipsoid::contactMomentumBalance(system_, velocityBefore_, contacts, owned_);
+    for (int i = 0; i < 3; ++i)
+    {
+        balance_.append(b.change[i]);
+    }
+    for (int i = 0; i < 3; ++i)
+    {
+        balance_.append(b.wallImpulse[i]);
+    }
+    balance_.append(b.scale);
+}
+
+
 void Foam::superellipsoidCollisionModel::finishSubstep
 (
     const superellipsoid::CollisionDiagnostics& before
@@ -322,7 +516,8 @@ void Foam::superellipsoidCollisionModel::finishSubstep
     const std::vector<superellipsoid::StepContact>& contacts = step_->contacts();
     for (const superellipsoid::StepContact& c : contacts)
     {
-        if (owned_[c.a])
+        // A contact with an image counts on the side that owns it
+        if (owned_[c.a] && !(c.b >= 0 && superellipsoid::realId(c.idB, imageStride) < c.idA))
         {
             ++(c.b >= 0 ? pairs : walls);
         }

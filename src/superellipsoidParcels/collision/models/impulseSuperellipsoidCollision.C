@@ -158,7 +158,9 @@ void Foam::superellipsoidCollisionModels::impulse::collide(const scalar h)
         // resolve in sweeps, remove overlaps (core, [Wedel2023] Sect. 4)
         const superellipsoid::CollisionDiagnostics before = diag_;
         step_->detect(system_, diag_);
+        beginVelocityPhases();
         step_->resolveSweeps(system_, diag_, h);
+        endVelocityPhases();
         step_->removeOverlaps(system_);
         ++diag_.substeps;
         finishSubstep(before);

@@ -43,7 +43,7 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     maxOverlapRatio_(0),
     nInitial_(0),
     escapedBefore_(),
-    escapedLocal_(this->mesh().boundaryMesh().size(), Zero),
+    escapedLocal_(this->mesh().boundaryMesh().nNonProcessor(), Zero),
     nRemoved_(0)
 {
     if (this->solution().active())

@@ -29,7 +29,7 @@ void Foam::SuperellipsoidCloud<CloudType>::storeBookkeeping()
     Pstream::listCombineScatter(escaped);
     HashTable<label, word> total(escapedBefore_);
     const polyBoundaryMesh& patches = this->mesh().boundaryMesh();
-    forAll(patches, patchi)
+    forAll(escaped, patchi)
     {
         total(patches[patchi].name()) += escaped[patchi];
     }
@@ -99,7 +99,7 @@ void Foam::SuperellipsoidCloud<CloudType>::writeBookkeeping()
 
     HashTable<label, word> total(escapedBefore_);
     const polyBoundaryMesh& patches = this->mesh().boundaryMesh();
-    forAll(patches, patchi)
+    forAll(escaped, patchi)
     {
         total(patches[patchi].name()) += escaped[patchi];
     }
