@@ -328,18 +328,28 @@ const std::vector<StepContact>& CollisionStep::detect
         }
     }
 
-    // Canonical order: independent of particle storage order
+    // Canonical order: independent of particle storage order. The keys
+    // (idA, wall, idB) are unique, so sorting small keys and moving each
+    // contact once gives the order of sorting the contacts themselves
+    order_.resize(contacts_.size());
+    for (std::size_t k = 0; k < contacts_.size(); ++k)
+    {
+        const StepContact& c = contacts_[k];
+        order_[k] = ContactOrder{c.idA, c.b < 0, c.idB, k};
+    }
     std::sort
     (
-        contacts_.begin(), contacts_.end(),
-        [](const StepContact& x, const StepContact& y)
+        order_.begin(), order_.end(),
+        [](const ContactOrder& x, const ContactOrder& y)
         {
             if (x.idA != y.idA) return x.idA < y.idA;
-            const bool wx = x.b < 0, wy = y.b < 0;
-            if (wx != wy) return wy;            // pairs before walls
+            if (x.wall != y.wall) return y.wall;    // pairs before walls
             return x.idB < y.idB;
         }
     );
+    sortedContacts_.resize(contacts_.size());
+    for (std::size_t k = 0; k < order_.size(); ++k) sortedContacts_[k] = contacts_[order_[k].index];
+    contacts_.swap(sortedContacts_);
 
     for (const StepContact& c : contacts_)
     {
