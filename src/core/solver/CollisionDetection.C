@@ -212,7 +212,7 @@ const std::vector<StepContact>& CollisionStep::detect
             rec.history = TangentialHistory();
             continue;
         }
-        StepContact sc;
+        StepContact& sc = contacts_.emplace_back();   // filled in place (no copy)
         sc.a = a;
         sc.b = b;
         sc.idA = A.id;
@@ -223,7 +223,6 @@ const std::vector<StepContact>& CollisionStep::detect
         sc.halfAxis = std::min(sA.c(), sB.c());
         sc.overlapRatio = c.overlap/sc.halfAxis;
         sc.key = key;
-        contacts_.push_back(sc);
     }
 
     // Walls: face grid -> boxes -> bounding sphere / OBB vs plane -> face
@@ -307,7 +306,7 @@ const std::vector<StepContact>& CollisionStep::detect
             for (int r = 0; r < nRegion; ++r)
             {
                 const Contact& c = regionContacts_[r];
-                StepContact sc;
+                StepContact& sc = contacts_.emplace_back();
                 sc.a = i;
                 sc.b = -1;
                 sc.face = c.faceIndex;
@@ -323,7 +322,6 @@ const std::vector<StepContact>& CollisionStep::detect
                 sc.overlapRatio = c.overlap/s.c();
                 sc.key = PairCache::wallKey(P.id, c.faceIndex);
                 cache_.acquire(sc.key);
-                contacts_.push_back(sc);
             }
         }
     }
