@@ -131,7 +131,11 @@ const std::vector<StepContact>& CollisionStep::detect
     cells_.findPairs(pairs_);
     diag.candidatePairs += long(pairs_.size());
 
-    // Pairs: OBB (cached axis) -> narrow phase with warm start; A = smaller id
+    // Pairs: OBB (cached axis) -> narrow phase with warm start; A = smaller id.
+    // A separated pair's spring restarts; only the soft model has springs
+    // (the impulse model never reads them: no store into the record's
+    // spring, a cache miss per separated candidate pair)
+    const bool keepsSprings = settings_.model == CollisionModel::softContact;
     for (const CandidatePair& cp : pairs_)
     {
         int a = cp.i, b = cp.j;
@@ -148,7 +152,7 @@ const std::vector<StepContact>& CollisionStep::detect
         if (!spheres && !obbOverlap(sA, A.pose, sB, B.pose, 0, &rec.obbAxis))
         {
             ++diag.obbRejections;
-            rec.history = TangentialHistory();
+            if (keepsSprings) rec.history = TangentialHistory();
             continue;
         }
         Contact c = detectParticleContact(sA, A.pose, sB, B.pose, &rec.warm);
@@ -209,7 +213,7 @@ const std::vector<StepContact>& CollisionStep::detect
         }
         if (!c.touching())
         {
-            rec.history = TangentialHistory();
+            if (keepsSprings) rec.history = TangentialHistory();
             continue;
         }
         StepContact& sc = contacts_.emplace_back();   // filled in place (no copy)
