@@ -56,6 +56,14 @@ double relaxFriction(const ImpulseLaw& law)
     return 0;
 }
 
+//- |t0| + |t1| <= limit (1 - 4 eps) bounds hypot(t0, t1) below limit,
+//  round-off of both included: the Coulomb clamp (std::hypot, the relax
+//  passes' costliest call) is then known to be void, with the same result
+inline bool insideDisc(double t0, double t1, double limit)
+{
+    return std::abs(t0) + std::abs(t1) <= limit*(1 - 4*std::numeric_limits<double>::epsilon());
+}
+
 //- 1/(d.K.d) for a unit direction d at lever arms rA (and rB), Eq. (73) of [Wedel2023]
 double effectiveMass
 (
@@ -601,12 +609,15 @@ Vector3 ContactSolver::frictionUpdate
     const Vector3 u = relativeVelocity(c, i);
     double t0 = accumulated[0] - q.tangentMass[0]*c.tangent[0].dot(u);
     double t1 = accumulated[1] - q.tangentMass[1]*c.tangent[1].dot(u);
-    const double tangential = std::hypot(t0, t1);
-    if (tangential > limit)
+    if (!insideDisc(t0, t1, limit))
     {
-        const double s = limit/tangential;
-        t0 *= s;
-        t1 *= s;
+        const double tangential = std::hypot(t0, t1);
+        if (tangential > limit)
+        {
+            const double s = limit/tangential;
+            t0 *= s;
+            t1 *= s;
+        }
     }
     const double d0 = t0 - accumulated[0], d1 = t1 - accumulated[1];
     accumulated[0] = t0;
