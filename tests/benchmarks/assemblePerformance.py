@@ -130,7 +130,10 @@ def main():
     mach = machine()
     commit = run(["git", "rev-parse", "--short", "HEAD"], cwd=a.root) or "?"
     subject = run(["git", "log", "-1", "--format=%s"], cwd=a.root)
-    dirty = run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=a.root)
+    # Uncommitted changes other than the document being written
+    docPath = os.path.relpath(os.path.realpath(a.doc), os.path.realpath(a.root))
+    dirty = [l for l in run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=a.root).splitlines()
+             if l[3:].strip() != docPath]
     loadStart = read(os.path.join(a.out, "load.start")).split()[:3]
     loadEnd = read(os.path.join(a.out, "load.end")).split()[:3]
     try:
@@ -192,9 +195,12 @@ def main():
         "parallelScaling": "2-rank parallel efficiency >= 80 % at 1e5 particles",
     }
     present = {s[0] for s in studies if s[1]}
+    reported = {t[2] for t in targets}
     for name, text in expected.items():
         if name not in present:
             targets.append(("not measured", text, "study %s missing or failed" % name))
+        elif "study " + name not in reported:
+            targets.append(("not measured", text, "study %s (its result states no target line)" % name))
 
     L = []
     L.append("# Performance")
