@@ -133,7 +133,7 @@ def main():
     # Uncommitted changes other than the document being written
     docPath = os.path.relpath(os.path.realpath(a.doc), os.path.realpath(a.root))
     dirty = [l for l in run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=a.root).splitlines()
-             if l[3:].strip() != docPath]
+             if l.split(maxsplit=1)[-1] != docPath]
     loadStart = read(os.path.join(a.out, "load.start")).split()[:3]
     loadEnd = read(os.path.join(a.out, "load.end")).split()[:3]
     try:
