@@ -148,6 +148,8 @@ void ContactSolver::prepare
             q = ConstraintPoint();
             const Vector3& p = s.manifold.points[i].point;
             q.depth = s.manifold.points[i].depth;
+            // A separated point may close its gap within the substep
+            q.gapSpeed = h > 0 && q.depth < 0 ? -q.depth/h : 0;
             q.rA = p - xA;
             q.spinA = IA*q.rA.cross(c.normal);
             if (s.b >= 0)
@@ -431,8 +433,8 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
                     if (d.squaredNorm() > 0) ++diag.restingImpulses;
                     if (d.norm() > slack) converged = false;
                 }
-                // Normal: n.u -> 0, accumulated impulse >= 0
-                const double lambda = std::max(q.normalImpulse - q.normalMass*normalSpeed(c, i), 0.0);
+                // Normal: n.u + gap/h -> 0, accumulated impulse >= 0
+                const double lambda = std::max(q.normalImpulse - q.normalMass*closingSpeed(c, i), 0.0);
                 const double delta = lambda - q.normalImpulse;
                 q.normalImpulse = lambda;
                 if (delta != 0)
@@ -629,6 +631,14 @@ Vector3 ContactSolver::relativeVelocity(const ContactConstraint& c, int i) const
 double ContactSolver::normalSpeed(const ContactConstraint& c, int i) const
 {
     return c.normal.dot(relativeVelocity(c, i));
+}
+
+
+double ContactSolver::closingSpeed(const ContactConstraint& c, int i) const
+{
+    // n.u + gap/h: negative if the point closes its gap (if any) within the
+    // substep (Description: speculative points)
+    return normalSpeed(c, i) + c.points[i].gapSpeed;
 }
 
 
