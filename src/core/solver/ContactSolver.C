@@ -148,8 +148,6 @@ void ContactSolver::prepare
             q = ConstraintPoint();
             const Vector3& p = s.manifold.points[i].point;
             q.depth = s.manifold.points[i].depth;
-            // A separated point may close its gap within the substep
-            q.gapSpeed = h > 0 && q.depth < 0 ? -q.depth/h : 0;
             q.rA = p - xA;
             q.spinA = IA*q.rA.cross(c.normal);
             if (s.b >= 0)
@@ -188,6 +186,13 @@ void ContactSolver::prepare
                 settings.restingSpeedFactor*a*h, std::sqrt(2*a*settings.restitutionHeight*s.halfAxis)
             );
             if (a > 0) s.allowedOverlap = settings.restingOverlap*s.halfAxis;
+        }
+        // A separated point may approach at up to its gap / h, at most the
+        // resting speed |a| h (Description: speculative points)
+        for (int i = 0; i < c.count; ++i)
+        {
+            ConstraintPoint& q = c.points[i];
+            q.gapSpeed = q.depth < 0 ? std::min(-q.depth/h, c.restingSpeed) : 0;
         }
         c.collided = false;
     }
