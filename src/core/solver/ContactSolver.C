@@ -195,6 +195,13 @@ void ContactSolver::prepare
             );
             if (a > 0) s.allowedOverlap = settings.restingOverlap*s.halfAxis;
         }
+        // A separated point may approach at up to its gap / h, at most the
+        // resting speed |a| h (Description: speculative points)
+        for (int i = 0; i < c.count; ++i)
+        {
+            ConstraintPoint& q = c.points[i];
+            q.gapSpeed = q.depth < 0 ? std::min(-q.depth/h, c.restingSpeed) : 0;
+        }
         c.collided = false;
     }
 }
@@ -439,8 +446,8 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
                     if (d.squaredNorm() > 0) ++diag.restingImpulses;
                     if (d.norm() > slack) converged = false;
                 }
-                // Normal: n.u -> 0, accumulated impulse >= 0
-                const double lambda = std::max(q.normalImpulse - q.normalMass*normalSpeed(c, i), 0.0);
+                // Normal: n.u + gap/h -> 0, accumulated impulse >= 0
+                const double lambda = std::max(q.normalImpulse - q.normalMass*closingSpeed(c, i), 0.0);
                 const double delta = lambda - q.normalImpulse;
                 q.normalImpulse = lambda;
                 if (delta != 0)
@@ -640,6 +647,14 @@ Vector3 ContactSolver::relativeVelocity(const ContactConstraint& c, int i) const
 double ContactSolver::normalSpeed(const ContactConstraint& c, int i) const
 {
     return c.normal.dot(relativeVelocity(c, i));
+}
+
+
+double ContactSolver::closingSpeed(const ContactConstraint& c, int i) const
+{
+    // n.u + gap/h: negative if the point closes its gap (if any) within the
+    // substep (Description: speculative points)
+    return normalSpeed(c, i) + c.points[i].gapSpeed;
 }
 
 
