@@ -1,12 +1,14 @@
 #!/usr/bin/python3
 """Assemble docs/performance.md from the outputs of ./Allbenchmark.
 
-Inputs in --out: micro/<Benchmark>.json (Google Benchmark), studies/<name>/
-result.md (+ log.Allrun, seconds; a hand-written tests/benchmarks/studies/<name>/notes.md,
-e.g. a profile, is appended after the result), failures.txt, load.start/.end,
-date.start/.end. Study result.md files report their targets as lines
-"- target met: ..." / "- target missed: ..."; they are collected into the
-summary. Standard library only (runs with Debian's /usr/bin/python3).
+Inputs in --out: micro/<Benchmark>.json (Google Benchmark) with
+micro/<Benchmark>.load.start/.end, studies/<name>/result.md (+ log.Allrun,
+seconds, load.start/.end), failures.txt, load.start/.end, date.start/.end.
+Study result.md files report their targets as lines "- target met: ..." /
+"- target missed: ..."; they are collected into the summary. Every figure
+comes from these files (nothing is added by hand); a piece run while the
+1-minute load average exceeded half the CPU count is marked with its load.
+Standard library only (runs with Debian's /usr/bin/python3).
 """
 
 import argparse
@@ -50,6 +52,25 @@ def machine():
         "memory": memGiB,
         "kernel": run(["uname", "-r"]),
     }
+
+
+def pieceLoad(prefix):
+    """Largest 1-minute load average of <prefix>.start / <prefix>.end, or None."""
+    values = []
+    for end in ("start", "end"):
+        fields = read("%s.%s" % (prefix, end)).split()
+        try:
+            values.append(float(fields[0]))
+        except (ValueError, IndexError):
+            pass
+    return max(values) if values else None
+
+
+def loadNote(load, cpus):
+    """' (loaded machine: load 3.2 on 2 CPUs)' when load > cpus/2, else ''."""
+    if load is None or not load > 0.5*cpus:
+        return ""
+    return " (loaded machine: load %.1f on %d CPUs)" % (load, int(cpus))
 
 
 def fmtTime(t, unit):
@@ -109,7 +130,10 @@ def main():
     mach = machine()
     commit = run(["git", "rev-parse", "--short", "HEAD"], cwd=a.root) or "?"
     subject = run(["git", "log", "-1", "--format=%s"], cwd=a.root)
-    dirty = run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=a.root)
+    # Uncommitted changes other than the document being written
+    docPath = os.path.relpath(os.path.realpath(a.doc), os.path.realpath(a.root))
+    dirty = [l for l in run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=a.root).splitlines()
+             if l.split(maxsplit=1)[-1] != docPath]
     loadStart = read(os.path.join(a.out, "load.start")).split()[:3]
     loadEnd = read(os.path.join(a.out, "load.end")).split()[:3]
     try:
@@ -120,6 +144,7 @@ def main():
     failures = [l.split("\t", 1) for l in read(os.path.join(a.out, "failures.txt")).splitlines() if l.strip()]
 
     tables, entries = microTables(a.out)
+    microLoad = {exe: pieceLoad(os.path.join(a.out, "micro", exe + ".load")) for exe in tables}
 
     # Targets: contact detection medians from ContactBenchmark counters
     targets = []  # (status, text, source)
@@ -132,8 +157,9 @@ def main():
         for r in rows:
             med = r["counters"]["med_us"]
             targets.append(("met" if med <= limit else "missed",
-                            "contact detection %s, %s: median %.3g µs (target <= %g µs)" % (
-                                "warm" if "Warm" in kind else "cold", r["label"] or r["name"], med, limit),
+                            "contact detection %s, %s: median %.3g µs (target <= %g µs)%s" % (
+                                "warm" if "Warm" in kind else "cold", r["label"] or r["name"], med, limit,
+                                loadNote(microLoad.get("ContactBenchmark"), cpus)),
                             "ContactBenchmark %s" % r["name"]))
     failRows = [r for r in entries if r["name"].startswith(("BM_PairWarm/", "BM_PairCold/")) and "fail" in r["counters"]]
     if failRows:
@@ -148,28 +174,33 @@ def main():
         name = os.path.basename(d)
         result = read(os.path.join(d, "result.md"))
         seconds = read(os.path.join(d, "seconds"), "?")
-        studies.append((name, result, seconds))
+        load = pieceLoad(os.path.join(d, "load"))
+        studies.append((name, result, seconds, load))
+        note = loadNote(load, cpus)
         for line in result.splitlines():
             # "- target met: text" (openfoamSpheres) or any bullet naming a
             # target and its status, e.g. "- slope ... (target <= 1.1: met)"
             m = re.match(r"^\s*[-*]\s*\**\s*target\s+(met|missed|not measured)\**\s*:?\s*(.*)$", line, re.I)
             if m:
-                targets.append((m.group(1).lower(), m.group(2).strip(), "study " + name))
+                targets.append((m.group(1).lower(), m.group(2).strip() + note, "study " + name))
                 continue
             if re.match(r"^\s*[-*]\s", line) and re.search(r"\btarget", line, re.I):
                 states = re.findall(r"\b(met|missed|not measured)\b", line, re.I)
                 if states:
                     text = re.sub(r"^\s*[-*]\s*", "", line).replace("**", "").strip()
-                    targets.append((states[-1].lower(), text, "study " + name))
+                    targets.append((states[-1].lower(), text + note, "study " + name))
     expected = {
         "openfoamSpheres": "spheres >= 8x faster per particle-substep than OpenFOAM's colliding cloud",
         "coreScaling": "cost O(N): log-log slope <= 1.1 from 1e3 to 1e5 particles",
         "parallelScaling": "2-rank parallel efficiency >= 80 % at 1e5 particles",
     }
     present = {s[0] for s in studies if s[1]}
+    reported = {t[2] for t in targets}
     for name, text in expected.items():
         if name not in present:
             targets.append(("not measured", text, "study %s missing or failed" % name))
+        elif "study " + name not in reported:
+            targets.append(("not measured", text, "study %s (its result states no target line)" % name))
 
     L = []
     L.append("# Performance")
@@ -241,19 +272,19 @@ def main():
     if not studies:
         L.append("No study ran.")
         L.append("")
-    for name, result, seconds in studies:
+    for name, result, seconds, load in studies:
         L.append("### `%s` (%s s)" % (name, seconds))
         L.append("")
+        if load is not None:
+            L.append("Load average (1 min) during the study: up to %.2f on %d CPUs%s." % (
+                load, int(cpus), ": **loaded machine**, CPU-time figures pessimistic" if loadNote(load, cpus) else ""))
+            L.append("")
         if result:
             # demote the study's headings below "### <study>" (top level -> ####)
             levels = [len(l) - len(l.lstrip("#")) for l in result.splitlines() if l.startswith("#")]
             shift = max(0, 4 - min(levels)) if levels else 0
             for line in result.splitlines():
                 L.append(("#"*shift + line) if line.startswith("#") else line)
-            notes = read(os.path.join(a.root, "tests", "benchmarks", "studies", name, "notes.md"))
-            if notes:
-                L.append("")
-                L.extend(notes.splitlines())
         else:
             L.append("**No result** (see the failures above; tail of the log:)")
             L.append("")
@@ -270,6 +301,10 @@ def main():
     for exe, rows in tables.items():
         L.append("### %s" % exe)
         L.append("")
+        if microLoad.get(exe) is not None:
+            L.append("Load average (1 min) during the run: up to %.2f on %d CPUs%s." % (
+                microLoad[exe], int(cpus), ": **loaded machine**" if loadNote(microLoad[exe], cpus) else ""))
+            L.append("")
         if rows is None:
             L.append("**No result** (JSON unreadable).")
             L.append("")

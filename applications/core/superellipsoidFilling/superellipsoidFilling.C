@@ -6,7 +6,8 @@ Description
     OpenFOAM-free demo of the multi-particle collision step ([Wedel2023]
     Sect. 5.3, the cylinderFilling tutorial without fluid): particles dropped
     into a vertical cylinder D = 0.057 m (faceted: nSides side faces and a
-    floor fan of nSides triangles), eps_n = 0.2, frictionless, Dt = 1e-5 s,
+    floor fan of nSides triangles), eps_n = 0.2, frictionless (--mu: Coulomb
+    friction), Dt = 1e-5 s (--step; --substeps N per step, 0: from physics),
     rho = 1000 kg/m^3, gravity; random non-overlapping start positions and
     random orientations; runs until at rest (kinetic energy below
     restFraction of its peak) or a time cap.
@@ -14,8 +15,12 @@ Description
 Usage
     superellipsoidFilling [--shape sphere|prolate|oblate|cube|diamond|cylinder]
                           [--particles N] [--tmax T] [--quick] [--seed S]
-                          [--output prefix]
+                          [--output prefix] [--mu M] [--step DT] [--substeps N]
 
+    --mu M       Coulomb friction coefficient of pairs and walls (default 0)
+    --step DT    step of CollisionStep::advance (default 1e-5 s, the seed's)
+    --substeps N substeps per step; 0 (default): from physics, the largest
+                 displacement per substep <= 0.1 of the smallest half axis
     --quick      30 particles injected below 0.15 m, tmax 1 s (10-30 s CPU)
     --output P   writes P_energy.csv (kinetic-energy history and collision
                  diagnostics every 1e-3 s), P_particles.csv (final state:
@@ -62,11 +67,11 @@ constexpr int nSides = 64;                     // side faces
 constexpr double equivalentDiameter = 0.01;    // d_eq [m]
 constexpr double particleDensity = 1000;       // [kg/m^3]
 constexpr double restitution = 0.2;            // eps_n, wall and pair
-constexpr double timeStep = 1e-5;              // Dt [s]
+constexpr double seedTimeStep = 1e-5;          // Dt [s] of Sect. 5.3 (default)
 constexpr double gravity = 9.81;               // [m/s^2]
 constexpr double restFraction = 1e-6;          // at rest: KE < restFraction * peak KE
-constexpr int progressInterval = 10000;        // steps between progress lines
-constexpr int historyInterval = 100;           // steps between energy-history rows
+constexpr double progressInterval = 0.1;       // [s] between progress lines
+constexpr double historyInterval = 1e-3;       // [s] between energy-history rows
 constexpr int meshEta = 12, meshOmega = 24;    // triangulation of each particle (VTP)
 
 //- Shape in units of c: lambda1 = a/c, lambda2 = b/c, eps1, eps2 (Table 2
@@ -172,7 +177,8 @@ int main(int argc, char** argv)
 {
     std::string shapeName = "cube", prefix;
     int nParticles = 100;
-    double tMax = 1.5, injectionHeight = cylinderLength;
+    double tMax = 1.5, injectionHeight = cylinderLength, timeStep = seedTimeStep, mu = 0;
+    int substeps = 0;
     std::uint64_t seed = 1;
     for (int i = 1; i < argc; ++i)
     {
@@ -187,18 +193,24 @@ int main(int argc, char** argv)
         else if (arg == "--tmax") tMax = std::atof(value().c_str());
         else if (arg == "--seed") seed = std::strtoull(value().c_str(), nullptr, 10);
         else if (arg == "--output") prefix = value();
+        else if (arg == "--mu") mu = std::atof(value().c_str());
+        else if (arg == "--step") timeStep = std::atof(value().c_str());
+        else if (arg == "--substeps") substeps = std::atoi(value().c_str());
         else if (arg == "--quick") { nParticles = 30; injectionHeight = 0.15; tMax = 1.0; }
         else
         {
             std::cerr << "usage: " << argv[0] << " [--shape sphere|prolate|oblate|cube|diamond|cylinder]"
-                      << " [--particles N] [--tmax T] [--quick] [--seed S] [--output prefix]\n";
+                      << " [--particles N] [--tmax T] [--quick] [--seed S] [--output prefix]"
+                      << " [--mu M] [--step DT] [--substeps N]\n";
             return arg == "--help" ? 0 : 1;
         }
     }
-    if (!shapeTable.count(shapeName) || nParticles < 1 || !(tMax > 0))
+    if (!shapeTable.count(shapeName) || nParticles < 1 || !(tMax > 0) || !(mu >= 0)
+     || !(timeStep > 0) || substeps < 0)
     {
         std::cerr << "invalid --shape " << shapeName << ", --particles " << nParticles
-                  << " or --tmax " << tMax << "\n";
+                  << ", --tmax " << tMax << ", --mu " << mu << ", --step " << timeStep
+                  << " or --substeps " << substeps << "\n";
         return 1;
     }
 
@@ -230,16 +242,18 @@ int main(int argc, char** argv)
     }
 
     CollisionSettings settings;
-    settings.pairLaw = ImpulseLaw::frictionless(restitution);
-    settings.wallLaw = ImpulseLaw::frictionless(restitution);
+    settings.pairLaw = mu > 0 ? ImpulseLaw::withFriction(restitution, mu) : ImpulseLaw::frictionless(restitution);
+    settings.wallLaw = settings.pairLaw;
     settings.gravity = Vector3(0, 0, -gravity);
+    settings.fixedSubsteps = substeps;
     CollisionStep step(settings);
 
     std::printf("superellipsoidFilling: %d x %s (a, b, c) = (%.4g, %.4g, %.4g) m, eps = (%.2g, %.2g), "
                 "d_eq = %.3g m, cylinder D = %.3g m with %d side + %d floor faces, eps_n = %.2g, "
-                "frictionless, Dt = %.1e s\n",
+                "mu = %.2g, Dt = %.1e s, substeps %s\n",
                 nParticles, shapeName.c_str(), shape.a(), shape.b(), shape.c(), shape.eps1(),
-                shape.eps2(), equivalentDiameter, cylinderDiameter, nSides, nSides, restitution, timeStep);
+                shape.eps2(), equivalentDiameter, cylinderDiameter, nSides, nSides, restitution, mu, timeStep,
+                substeps > 0 ? std::to_string(substeps).c_str() : "from physics (0.1 c per substep)");
 
     if (prefix.empty()) prefix = "filling_" + shapeName;
     std::ofstream csv(prefix + "_energy.csv");
@@ -247,7 +261,10 @@ int main(int argc, char** argv)
 
     const std::clock_t start = std::clock();
     double peakEnergy = 0, maxOverlapRatio = 0, lastOverlapRatio = 0, t = 0;
-    long particleSubsteps = 0, failures = 0, fallbacks = 0, maxNewton = 0;
+    long particleSubsteps = 0, totalSubsteps = 0, steps = 0, failures = 0, fallbacks = 0, maxNewton = 0;
+    int maxStepSubsteps = 0;
+    const long historySteps = std::max(1L, std::lround(historyInterval/timeStep));
+    const long progressSteps = std::max(1L, std::lround(progressInterval/timeStep));
     bool atRest = false;
     CollisionDiagnostics total;
     for (long n = 1; t < tMax - 0.5*timeStep; ++n)
@@ -255,6 +272,9 @@ int main(int argc, char** argv)
         const CollisionDiagnostics d = step.advance(system, timeStep);
         t += timeStep;
         particleSubsteps += long(d.substeps)*system.size();
+        totalSubsteps += d.substeps;
+        maxStepSubsteps = std::max(maxStepSubsteps, d.substeps);
+        ++steps;
         maxOverlapRatio = std::max(maxOverlapRatio, d.maxOverlapRatio);
         lastOverlapRatio = d.maxOverlapRatio;
         failures += d.detection.failures + d.wallDetection.failures;
@@ -265,11 +285,11 @@ int main(int argc, char** argv)
         total.wallCollisions += d.wallCollisions;
         const double energy = d.translationalEnergy + d.rotationalEnergy;
         peakEnergy = std::max(peakEnergy, energy);
-        if (n % historyInterval == 0)
+        if (n % historySteps == 0)
         {
             csv << t << ',' << energy << ',' << energy/std::max(peakEnergy, 1e-300) << ',' << d.csvRow() << "\n";
         }
-        if (n % progressInterval == 0)
+        if (n % progressSteps == 0)
         {
             std::printf("t = %.4f s  KE = %.3e J (%.1e of peak)  %s\n", t, energy,
                         energy/std::max(peakEnergy, 1e-300), d.summary().c_str());
@@ -303,8 +323,10 @@ int main(int argc, char** argv)
     std::printf("  impulses pair / wall    %ld / %ld\n", total.pairCollisions, total.wallCollisions);
     std::printf("  Newton iterations       mean %.2f, max %ld; failures %ld, fallbacks %ld\n",
                 total.detection.meanIterations(), maxNewton, failures, fallbacks);
-    std::printf("  CPU time                %.2f s, %.3f us per particle-substep\n",
-                cpu, 1e6*cpu/std::max(particleSubsteps, 1L));
+    std::printf("  substeps per step       mean %.2f, max %d (step %.1e s)\n",
+                double(totalSubsteps)/std::max(steps, 1L), maxStepSubsteps, timeStep);
+    std::printf("  CPU time                %.2f s, %.3f us per particle-substep, %.1f s per simulated s\n",
+                cpu, 1e6*cpu/std::max(particleSubsteps, 1L), cpu/std::max(t, 1e-300));
     std::printf("  kinetic-energy history  %s_energy.csv\n", prefix.c_str());
     writeParticles(prefix + "_particles.csv", system);
     writeVtp(prefix, system);

@@ -131,7 +131,11 @@ const std::vector<StepContact>& CollisionStep::detect
     cells_.findPairs(pairs_);
     diag.candidatePairs += long(pairs_.size());
 
-    // Pairs: OBB (cached axis) -> narrow phase with warm start; A = smaller id
+    // Pairs: OBB (cached axis) -> narrow phase with warm start; A = smaller id.
+    // A separated pair's spring restarts; only the soft model has springs
+    // (the impulse model never reads them: no store into the record's
+    // spring, a cache miss per separated candidate pair)
+    const bool keepsSprings = settings_.model == CollisionModel::softContact;
     for (const CandidatePair& cp : pairs_)
     {
         int a = cp.i, b = cp.j;
@@ -148,7 +152,7 @@ const std::vector<StepContact>& CollisionStep::detect
         if (!spheres && !obbOverlap(sA, A.pose, sB, B.pose, 0, &rec.obbAxis))
         {
             ++diag.obbRejections;
-            rec.history = TangentialHistory();
+            if (keepsSprings) rec.history = TangentialHistory();
             continue;
         }
         Contact c = detectParticleContact(sA, A.pose, sB, B.pose, &rec.warm);
@@ -209,10 +213,10 @@ const std::vector<StepContact>& CollisionStep::detect
         }
         if (!c.touching())
         {
-            rec.history = TangentialHistory();
+            if (keepsSprings) rec.history = TangentialHistory();
             continue;
         }
-        StepContact sc;
+        StepContact& sc = contacts_.emplace_back();   // filled in place (no copy)
         sc.a = a;
         sc.b = b;
         sc.idA = A.id;
@@ -223,7 +227,6 @@ const std::vector<StepContact>& CollisionStep::detect
         sc.halfAxis = std::min(sA.c(), sB.c());
         sc.overlapRatio = c.overlap/sc.halfAxis;
         sc.key = key;
-        contacts_.push_back(sc);
     }
 
     // Walls: face grid -> boxes -> bounding sphere / OBB vs plane -> face
@@ -307,7 +310,7 @@ const std::vector<StepContact>& CollisionStep::detect
             for (int r = 0; r < nRegion; ++r)
             {
                 const Contact& c = regionContacts_[r];
-                StepContact sc;
+                StepContact& sc = contacts_.emplace_back();
                 sc.a = i;
                 sc.b = -1;
                 sc.face = c.faceIndex;
@@ -323,23 +326,32 @@ const std::vector<StepContact>& CollisionStep::detect
                 sc.overlapRatio = c.overlap/s.c();
                 sc.key = PairCache::wallKey(P.id, c.faceIndex);
                 cache_.acquire(sc.key);
-                contacts_.push_back(sc);
             }
         }
     }
 
-    // Canonical order: independent of particle storage order
+    // Canonical order: independent of particle storage order. The keys
+    // (idA, wall, idB) are unique, so sorting small keys and moving each
+    // contact once gives the order of sorting the contacts themselves
+    order_.resize(contacts_.size());
+    for (std::size_t k = 0; k < contacts_.size(); ++k)
+    {
+        const StepContact& c = contacts_[k];
+        order_[k] = ContactOrder{c.idA, c.b < 0, c.idB, k};
+    }
     std::sort
     (
-        contacts_.begin(), contacts_.end(),
-        [](const StepContact& x, const StepContact& y)
+        order_.begin(), order_.end(),
+        [](const ContactOrder& x, const ContactOrder& y)
         {
             if (x.idA != y.idA) return x.idA < y.idA;
-            const bool wx = x.b < 0, wy = y.b < 0;
-            if (wx != wy) return wy;            // pairs before walls
+            if (x.wall != y.wall) return y.wall;    // pairs before walls
             return x.idB < y.idB;
         }
     );
+    sortedContacts_.resize(contacts_.size());
+    for (std::size_t k = 0; k < order_.size(); ++k) sortedContacts_[k] = contacts_[order_[k].index];
+    contacts_.swap(sortedContacts_);
 
     for (const StepContact& c : contacts_)
     {

@@ -56,6 +56,14 @@ double relaxFriction(const ImpulseLaw& law)
     return 0;
 }
 
+//- |t0| + |t1| <= limit (1 - 4 eps) bounds hypot(t0, t1) below limit,
+//  round-off of both included: the Coulomb clamp (std::hypot, the relax
+//  passes' costliest call) is then known to be void, with the same result
+inline bool insideDisc(double t0, double t1, double limit)
+{
+    return std::abs(t0) + std::abs(t1) <= limit*(1 - 4*std::numeric_limits<double>::epsilon());
+}
+
 //- 1/(d.K.d) for a unit direction d at lever arms rA (and rB), Eq. (73) of [Wedel2023]
 double effectiveMass
 (
@@ -190,6 +198,13 @@ void ContactSolver::prepare
                 settings.restingSpeedFactor*a*h, std::sqrt(2*a*settings.restitutionHeight*s.halfAxis)
             );
             if (a > 0) s.allowedOverlap = settings.restingOverlap*s.halfAxis;
+        }
+        // A separated point may approach at up to its gap / h, at most the
+        // resting speed |a| h (Description: speculative points)
+        for (int i = 0; i < c.count; ++i)
+        {
+            ConstraintPoint& q = c.points[i];
+            q.gapSpeed = q.depth < 0 ? std::min(-q.depth/h, c.restingSpeed) : 0;
         }
         c.collided = false;
     }
@@ -439,8 +454,8 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
                     if (d.squaredNorm() > 0) ++diag.restingImpulses;
                     if (d.norm() > slack) converged = false;
                 }
-                // Normal: n.u -> 0, accumulated impulse >= 0
-                const double lambda = std::max(q.normalImpulse - q.normalMass*normalSpeed(c, i), 0.0);
+                // Normal: n.u + gap/h -> 0, accumulated impulse >= 0
+                const double lambda = std::max(q.normalImpulse - q.normalMass*closingSpeed(c, i), 0.0);
                 const double delta = lambda - q.normalImpulse;
                 q.normalImpulse = lambda;
                 if (delta != 0)
@@ -618,12 +633,15 @@ Vector3 ContactSolver::frictionUpdate
     const Vector3 u = relativeVelocity(c, i);
     double t0 = accumulated[0] - q.tangentMass[0]*c.tangent[0].dot(u);
     double t1 = accumulated[1] - q.tangentMass[1]*c.tangent[1].dot(u);
-    const double tangential = std::hypot(t0, t1);
-    if (tangential > limit)
+    if (!insideDisc(t0, t1, limit))
     {
-        const double s = limit/tangential;
-        t0 *= s;
-        t1 *= s;
+        const double tangential = std::hypot(t0, t1);
+        if (tangential > limit)
+        {
+            const double s = limit/tangential;
+            t0 *= s;
+            t1 *= s;
+        }
     }
     const double d0 = t0 - accumulated[0], d1 = t1 - accumulated[1];
     accumulated[0] = t0;
@@ -646,6 +664,14 @@ Vector3 ContactSolver::relativeVelocity(const ContactConstraint& c, int i) const
 double ContactSolver::normalSpeed(const ContactConstraint& c, int i) const
 {
     return c.normal.dot(relativeVelocity(c, i));
+}
+
+
+double ContactSolver::closingSpeed(const ContactConstraint& c, int i) const
+{
+    // n.u + gap/h: negative if the point closes its gap (if any) within the
+    // substep (Description: speculative points)
+    return normalSpeed(c, i) + c.points[i].gapSpeed;
 }
 
 

@@ -58,51 +58,48 @@ std::uint64_t PairCache::wallKey(long particleId, int faceIndex)
 }
 
 
-PairRecord& PairCache::insertNew(std::vector<PairRecord>& table, std::uint64_t key)
+std::size_t PairCache::probe(std::uint64_t key) const
 {
-    const std::size_t mask = table.size() - 1;
+    const std::size_t mask = slots_.size() - 1;
     std::size_t s = mix(key) & mask;
-    while (table[s].key != 0) s = (s + 1) & mask;
-    table[s] = PairRecord();
-    table[s].key = key;
-    return table[s];
+    while (slots_[s].key != 0 && slots_[s].key != key) s = (s + 1) & mask;
+    return s;
 }
 
 
-void PairCache::grow()
+void PairCache::reindex(std::size_t nSlots)
 {
-    const std::size_t newSize = slots_.empty() ? initialSlots : 2*slots_.size();
-    scratch_.assign(newSize, PairRecord());
-    for (const PairRecord& r : slots_)
+    slots_.assign(nSlots, Slot());
+    const std::size_t mask = nSlots - 1;
+    for (std::size_t i = 0; i < records_.size(); ++i)
     {
-        if (r.key != 0)
-        {
-            PairRecord& n = insertNew(scratch_, r.key);
-            n = r;
-        }
+        std::size_t s = mix(records_[i].key) & mask;
+        while (slots_[s].key != 0) s = (s + 1) & mask;
+        slots_[s] = Slot{records_[i].key, i};
     }
-    slots_.swap(scratch_);
-    scratch_.assign(slots_.size(), PairRecord());
 }
 
 
 PairRecord& PairCache::acquire(std::uint64_t key)
 {
-    if (slots_.empty()) grow();
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t s = mix(key) & mask; ; s = (s + 1) & mask)
+    if (slots_.empty()) reindex(initialSlots);
+    std::size_t s = probe(key);
+    if (slots_[s].key == key)
     {
-        if (slots_[s].key == key)
-        {
-            slots_[s].touched = true;
-            return slots_[s];
-        }
-        if (slots_[s].key == 0) break;
+        PairRecord& r = records_[slots_[s].index];
+        r.touched = true;
+        return r;
     }
     // Load factor <= 1/2 keeps probe sequences short
-    if (2*(size_ + 1) > slots_.size()) grow();
-    ++size_;
-    PairRecord& r = insertNew(slots_, key);
+    if (2*(records_.size() + 1) > slots_.size())
+    {
+        reindex(2*slots_.size());
+        s = probe(key);
+    }
+    slots_[s] = Slot{key, records_.size()};
+    records_.emplace_back();
+    PairRecord& r = records_.back();
+    r.key = key;
     r.touched = true;
     return r;
 }
@@ -111,12 +108,8 @@ PairRecord& PairCache::acquire(std::uint64_t key)
 const PairRecord* PairCache::find(std::uint64_t key) const
 {
     if (slots_.empty()) return nullptr;
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t s = mix(key) & mask; slots_[s].key != 0; s = (s + 1) & mask)
-    {
-        if (slots_[s].key == key) return &slots_[s];
-    }
-    return nullptr;
+    const Slot& slot = slots_[probe(key)];
+    return slot.key == key ? &records_[slot.index] : nullptr;
 }
 
 
@@ -129,34 +122,24 @@ PairRecord* PairCache::find(std::uint64_t key)
 void PairCache::dropUntouched()
 {
     if (slots_.empty()) return;
-    // Rehash the touched records into the scratch table (same capacity,
-    // no allocation); linear probing needs no tombstones this way
-    if (scratch_.size() != slots_.size()) scratch_.assign(slots_.size(), PairRecord());
-    for (PairRecord& r : scratch_) r.key = 0;
-    size_ = 0;
-    for (const PairRecord& r : slots_)
+    // Compact the touched records in place (order kept), then rebuild the
+    // index at the same capacity (no allocation; linear probing needs no
+    // tombstones this way)
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < records_.size(); ++i)
     {
-        if (r.key != 0 && r.touched)
-        {
-            PairRecord& n = insertNew(scratch_, r.key);
-            n = r;
-            n.touched = false;
-            ++size_;
-        }
+        if (!records_[i].touched) continue;
+        if (kept != i) records_[kept] = records_[i];
+        records_[kept++].touched = false;
     }
-    slots_.swap(scratch_);
+    records_.resize(kept);
+    reindex(slots_.size());
 }
 
 
 std::vector<PairRecord> PairCache::records() const
 {
-    std::vector<PairRecord> out;
-    out.reserve(size_);
-    for (const PairRecord& r : slots_)
-    {
-        if (r.key != 0) out.push_back(r);
-    }
-    return out;
+    return records_;
 }
 
 
@@ -178,8 +161,7 @@ bool PairCache::decodeKey(std::uint64_t key, long& first, long& second)
 void PairCache::clear()
 {
     slots_.clear();
-    scratch_.clear();
-    size_ = 0;
+    records_.clear();
 }
 
 } // namespace superellipsoid

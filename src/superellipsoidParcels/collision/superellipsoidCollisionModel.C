@@ -9,6 +9,7 @@
 #include "Time.H"
 #include "Pstream.H"
 #include "superellipsoidDictionaryChecks.H"
+#include "superellipsoidSettingChecks.H"
 #include "PstreamBuffers.H"
 #include "processorPolyPatch.H"
 #include "cyclicPolyPatch.H"
@@ -139,32 +140,20 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
         "superellipsoidCollision"
     );
 
-    const label nSub =
-        superellipsoidDictionaryChecks::readLabelOrDefault(dict, "nSubCycles", 0);
-    if (nSub < 0)
+    // Ranges: superellipsoid::validateCollisionSettings (superellipsoidSettingChecks.H);
+    // nSubCycles: >= 1 fixed, 0 from physics
+    using superellipsoidSettingChecks::readSetting;
+    if (dict.found("nSubCycles"))
     {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry nSubCycles " << nSub
-            << ": must be >= 1 (fixed) or 0 (automatic)" << nl
-            << exit(FatalIOError);
+        readSetting(dict, "nSubCycles", settings_.fixedSubsteps, settings_);
     }
-    settings_.fixedSubsteps = nSub;
     if (dict.found("displacementFraction"))
     {
-        settings_.displacementFraction =
-            readBounded(dict, "displacementFraction", SMALL, 1);
+        readSetting(dict, "displacementFraction", settings_.displacementFraction, settings_);
     }
     if (dict.found("maxSweeps"))
     {
-        const label sweeps =
-            superellipsoidDictionaryChecks::readLabel(dict, "maxSweeps");
-        if (sweeps < 1)
-        {
-            FatalIOErrorInFunction(dict)
-                << "Bad entry maxSweeps " << sweeps << ": must be >= 1"
-                << nl << exit(FatalIOError);
-        }
-        settings_.maxSweeps = sweeps;
+        readSetting(dict, "maxSweeps", settings_.maxSweeps, settings_);
     }
 
     if (dict.found("stopAtRest"))

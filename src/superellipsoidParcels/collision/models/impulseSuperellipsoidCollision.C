@@ -6,6 +6,7 @@
 #include "eigenConversions.H"
 #include "addToRunTimeSelectionTable.H"
 #include "superellipsoidDictionaryChecks.H"
+#include "superellipsoidSettingChecks.H"
 
 namespace Foam
 {
@@ -42,9 +43,15 @@ Foam::superellipsoidCollisionModels::impulse::readLaw
             dict, {"epsilonN", "epsilonT", "mu", "wall"}, "impulse law"
         );
     }
+    // Ranges: superellipsoid::validateImpulseLaw (superellipsoidSettingChecks.H)
+    using superellipsoidSettingChecks::readLawEntry;
     if (dict.found("epsilonN"))
     {
-        law.normalRestitution = superellipsoidCollisionModel::readBounded(dict, "epsilonN", 0, 1);
+        law = readLawEntry
+        (
+            dict, "epsilonN",
+            [&](const scalar e) { superellipsoid::ImpulseLaw l = law; l.normalRestitution = e; return l; }
+        );
     }
     const bool hasEpsT = dict.found("epsilonT");
     const bool hasMu = dict.found("mu");
@@ -56,18 +63,21 @@ Foam::superellipsoidCollisionModels::impulse::readLaw
             << ": give at most one tangential parameter" << Foam::nl
             << Foam::exit(Foam::FatalIOError);
     }
+    const scalar epsN = law.normalRestitution;
     if (hasEpsT)
     {
-        law = superellipsoid::ImpulseLaw::withTangentialRestitution
+        law = readLawEntry
         (
-            law.normalRestitution, superellipsoidCollisionModel::readBounded(dict, "epsilonT", -1, 1)
+            dict, "epsilonT",
+            [&](const scalar e) { return superellipsoid::ImpulseLaw::withTangentialRestitution(epsN, e); }
         );
     }
     else if (hasMu)
     {
-        law = superellipsoid::ImpulseLaw::withFriction
+        law = readLawEntry
         (
-            law.normalRestitution, superellipsoidCollisionModel::readBounded(dict, "mu", 0, Foam::GREAT)
+            dict, "mu",
+            [&](const scalar mu) { return superellipsoid::ImpulseLaw::withFriction(epsN, mu); }
         );
     }
     return law;
@@ -87,29 +97,13 @@ void Foam::superellipsoidCollisionModels::impulse::readRestingContacts
         {"maxSweeps", "tolerance", "speedFactor", "allowedOverlap", "warmStart"},
         "restingContacts (impulse model)"
     );
-    // Ranges of superellipsoid::validateCollisionSettings
-    if (dict.found("maxSweeps"))
-    {
-        const label sweeps = readLabel(dict, "maxSweeps");
-        checkRange<label>(dict, "maxSweeps", sweeps, 0);
-        settings_.maxRestingSweeps = sweeps;
-    }
-    if (dict.found("tolerance"))
-    {
-        settings_.restingTolerance = readBounded(dict, "tolerance", SMALL, 1);
-    }
-    if (dict.found("speedFactor"))
-    {
-        settings_.restingSpeedFactor = readBounded(dict, "speedFactor", 0, GREAT);
-    }
-    if (dict.found("allowedOverlap"))
-    {
-        settings_.restingOverlap = readBounded(dict, "allowedOverlap", 0, 1e-2);
-    }
-    if (dict.found("warmStart"))
-    {
-        settings_.warmStartFactor = readBounded(dict, "warmStart", 0, 1);
-    }
+    // Ranges: superellipsoid::validateCollisionSettings (superellipsoidSettingChecks.H)
+    using superellipsoidSettingChecks::readSetting;
+    if (dict.found("maxSweeps")) readSetting(dict, "maxSweeps", settings_.maxRestingSweeps, settings_);
+    if (dict.found("tolerance")) readSetting(dict, "tolerance", settings_.restingTolerance, settings_);
+    if (dict.found("speedFactor")) readSetting(dict, "speedFactor", settings_.restingSpeedFactor, settings_);
+    if (dict.found("allowedOverlap")) readSetting(dict, "allowedOverlap", settings_.restingOverlap, settings_);
+    if (dict.found("warmStart")) readSetting(dict, "warmStart", settings_.warmStartFactor, settings_);
 }
 
 
