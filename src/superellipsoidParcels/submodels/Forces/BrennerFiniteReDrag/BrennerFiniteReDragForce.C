@@ -9,6 +9,7 @@
 #include "fvcGrad.H"
 
 #include "hydrodynamics/AddedMass.H"
+#include "orientation/Orientation.H"
 
 #include <stdexcept>
 
@@ -29,6 +30,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     settings_(),
     minFluidFraction_(0.36),
     addedMass_(false),
+    pitchingTorque_(superellipsoid::PitchingTorqueModel::none),
     DUcDtPtr_(nullptr),
     fluidFractionPtr_(nullptr),
     sphericity_(),
@@ -41,7 +43,10 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     checks::checkKeywords
     (
         coeffs,
-        {"correlation", "hinderedSettling", "minFluidFraction", "addedMass"},
+        {
+            "correlation", "hinderedSettling", "minFluidFraction", "addedMass",
+            "pitchingTorque"
+        },
         typeName
     );
 
@@ -63,6 +68,19 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
 
     addedMass_ = checks::readSwitchOrDefault(coeffs, "addedMass", false);
 
+    const word pitching(coeffs.getOrDefault<word>("pitchingTorque", "none"));
+    try
+    {
+        pitchingTorque_ = superellipsoid::pitchingTorqueModelFromName(pitching);
+    }
+    catch (const std::invalid_argument&)
+    {
+        FatalIOErrorInFunction(coeffs)
+            << "Bad entry pitchingTorque " << pitching
+            << ": expected none or Munk" << nl
+            << exit(FatalIOError);
+    }
+
     // Random close packing 0.64 of spheres: eps below 0.36 is not a
     // suspension the voidage function was fitted to
     minFluidFraction_ =
@@ -76,7 +94,8 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
         << " (validated " << range.minReynolds << " <= Re_p <= "
         << range.maxReynolds << "), hindered settling "
         << (settings_.hinderedSettling ? "Di Felice" : "off")
-        << ", added mass " << (addedMass_ ? "tensor" : "off") << endl;
+        << ", added mass " << (addedMass_ ? "tensor" : "off")
+        << ", pitching torque " << pitching << endl;
 }
 
 
@@ -90,6 +109,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     settings_(df.settings_),
     minFluidFraction_(df.minFluidFraction_),
     addedMass_(df.addedMass_),
+    pitchingTorque_(df.pitchingTorque_),
     DUcDtPtr_(nullptr),
     fluidFractionPtr_(nullptr),
     sphericity_(df.sphericity_),
@@ -178,6 +198,37 @@ void Foam::BrennerFiniteReDragForce<CloudType>::fluidInertia
 
     massMatrix += Ma;
     force += td.rhoc()*V*DUcDt + (Ma & DUcDt);
+}
+
+
+template<class CloudType>
+superellipsoid::Vector3
+Foam::BrennerFiniteReDragForce<CloudType>::pitchingTorque
+(
+    const superellipsoidShapeTable::entry& shape,
+    const scalar rhoc,
+    const superellipsoid::Quaternion& e,
+    const vector& slip
+) const
+{
+    using namespace superellipsoidConversions;
+
+    if (pitchingTorque_ == superellipsoid::PitchingTorqueModel::none)
+    {
+        return superellipsoid::Vector3::Zero();
+    }
+
+    // Particle frame: M_a' = rho_f V diag(k), w' = R w
+    const superellipsoid::Matrix3 MaParticle = superellipsoid::addedMassTensor
+    (
+        superellipsoid::ShapeParameters::of(shape.shape), rhoc,
+        shape.shape.volume(), superellipsoid::Matrix3::Identity()
+    );
+    return superellipsoid::pitchingTorque
+    (
+        pitchingTorque_, MaParticle,
+        superellipsoid::rotationMatrix(e)*toEigen(slip)
+    );
 }
 
 
