@@ -1,6 +1,8 @@
 #include "hydrodynamics/PitchingTorque.H"
 #include "hydrodynamics/InputChecks.H"
 
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace superellipsoid
@@ -36,6 +38,33 @@ Vector3 munkTorque(const Matrix3& addedMass, const Vector3& slip)
 
     // Lamb Sect. 124: T = (M_a w) x w
     return (addedMass*slip).cross(slip);
+}
+
+
+double munkPitchingPeriod
+(
+    const Vector3& principalAddedMasses,
+    const Vector3& principalMoments,
+    const Vector3& slip
+)
+{
+    inputChecks::requireFinite("principalAddedMasses", principalAddedMasses);
+    inputChecks::requireFinite("slip", slip);
+    for (int i = 0; i < 3; ++i)
+    {
+        inputChecks::requirePositive("principalMoments", principalMoments(i));
+    }
+
+    // Stiffness of the restoring torque about broadside: |m_i - m_j| |w|^2
+    const double stiffness =
+        (principalAddedMasses.maxCoeff() - principalAddedMasses.minCoeff())
+       *slip.squaredNorm();
+    if (!(stiffness > 0))
+    {
+        return std::numeric_limits<double>::infinity();
+    }
+    constexpr double twoPi = 6.28318530717958647693;
+    return twoPi*std::sqrt(principalMoments.minCoeff()/stiffness);
 }
 
 

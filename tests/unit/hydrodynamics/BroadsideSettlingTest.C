@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 using namespace superellipsoid;
 
@@ -126,4 +127,64 @@ TEST(OblateSettling, KeepsItsTiltInStokesFlow)
     // omega' stays zero and the tilt is kept to round-off
     const SettlingResult r = settle(PitchingTorqueModel::none, 30*degree, 1.0, 1e-4);
     EXPECT_NEAR(r.finalTilt, 30*degree, 1e-12);
+}
+
+TEST(OblateSettling, SmallTiltOscillatesWithTheMunkPeriod)
+{
+    // Undamped, slip frozen at 0.13 m/s along the vertical: a 0.5 deg tilt
+    // about x' oscillates with 2 pi (I_x/(rho_f V (k_z - k_x) |w|^2))^1/2,
+    // the bound munkPitchingPeriod gives (I_x the smallest moment). The
+    // torque goes as sin(2 theta)/2, so the measured period (zero crossings
+    // over 5 periods, 2000 steps per period) is longer by the pendulum's
+    // (2 theta_0)^2/16 = 1.9e-5, plus a second-order step error ~1e-6: 1e-4
+    const double dEq = 1e-3, rhoP = 2500;
+    const double V = M_PI/6*dEq*dEq*dEq;
+    const double c = std::cbrt(3*V/(16*M_PI));
+    const Superellipsoid body(2*c, 2*c, c, 1, 1);
+    const ShapeParameters shape = ShapeParameters::of(body);
+    const Vector3 J = body.principalMoments(rhoP);
+    const Matrix3 Ma = addedMassTensor(shape, water.density, V, Matrix3::Identity());
+    const Vector3 slip(0, 0, 0.13);
+
+    const double period = munkPitchingPeriod(Ma.diagonal(), J, slip);
+    const Vector3 k = ellipsoidAddedMassCoefficients(2*c, 2*c, c);
+    EXPECT_NEAR(period, 2*M_PI*std::sqrt(J.x()/(water.density*V*(k.z() - k.x())*slip.squaredNorm())),
+                1e-14*period);
+
+    RotationalState state;
+    state.orientation = quaternionFromRotationVector(0.5*degree*Vector3::UnitX());
+    const double dt = period/2000;
+    auto torqueAt = [&](const Quaternion& e)
+    {
+        return munkTorque(Ma, rotationMatrix(e)*slip);
+    };
+    auto tilt = [](const Quaternion& e)
+    {
+        const Vector3 z = rotationMatrix(e).transpose()*Vector3::UnitZ();
+        return std::atan2(-z.y(), z.z());
+    };
+    std::vector<double> crossings;
+    double previous = tilt(state.orientation);
+    for (int n = 1; n <= 5*2000 + 100; ++n)
+    {
+        RotationalState half = state;
+        kickAngularMomentum(half, J, torqueAt(half.orientation), Matrix3::Zero(), 0.5*dt);
+        driftFreeRotation(half, J, 0.5*dt);
+        advanceRotation(state, J, torqueAt(half.orientation), Matrix3::Zero(), dt);
+        const double current = tilt(state.orientation);
+        if ((previous > 0) != (current > 0))
+        {
+            crossings.push_back((n - 1 + previous/(previous - current))*dt);
+        }
+        previous = current;
+    }
+    ASSERT_GE(crossings.size(), 10u);
+    const double measured = 2*(crossings.back() - crossings.front())/(crossings.size() - 1);
+    std::printf("Munk pitching period %.6g s, measured %.6g s\n", period, measured);
+    EXPECT_NEAR(measured, period, 1e-4*period);
+
+    // No slip or an isotropic added mass: no oscillation
+    EXPECT_TRUE(std::isinf(munkPitchingPeriod(Ma.diagonal(), J, Vector3::Zero())));
+    EXPECT_TRUE(std::isinf(munkPitchingPeriod(Vector3::Constant(2.0), J, slip)));
+    EXPECT_THROW(munkPitchingPeriod(Ma.diagonal(), Vector3(1, 0, 1), slip), std::invalid_argument);
 }
