@@ -94,7 +94,10 @@ bool Foam::SuperellipsoidParcel<ParcelType>::rotationForcing
         torque, damping
     );
     const vector slip(td.Uc() - this->U());
-    torque += brenner->pitchingTorque(shape, td.rhoc(), half.orientation, slip);
+    torque += brenner->pitchingTorque
+    (
+        shape, td.rhoc(), this->rho(), half.orientation, slip, dt
+    );
     superellipsoid::kickAngularMomentum(half, J, torque, damping, 0.5*dt);
     superellipsoid::driftFreeRotation(half, J, 0.5*dt);
 
@@ -103,7 +106,10 @@ bool Foam::SuperellipsoidParcel<ParcelType>::rotationForcing
         gradU, half.orientation, shape, td.rhoc(), td.muc(), this->rho(),
         torque, damping
     );
-    torque += brenner->pitchingTorque(shape, td.rhoc(), half.orientation, slip);
+    torque += brenner->pitchingTorque
+    (
+        shape, td.rhoc(), this->rho(), half.orientation, slip, dt
+    );
     return true;
 }
 

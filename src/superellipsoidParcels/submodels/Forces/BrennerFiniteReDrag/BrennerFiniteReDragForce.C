@@ -36,7 +36,9 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     sphericity_(),
     maxRe_(0),
     outside_(),
-    warned_(false)
+    warned_(false),
+    minStepsPerPeriod_(GREAT),
+    pitchingWarned_(false)
 {
     namespace checks = superellipsoidDictionaryChecks;
     const dictionary& coeffs = this->coeffs();
@@ -115,7 +117,9 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     sphericity_(df.sphericity_),
     maxRe_(0),
     outside_(),
-    warned_(df.warned_)
+    warned_(df.warned_),
+    minStepsPerPeriod_(GREAT),
+    pitchingWarned_(df.pitchingWarned_)
 {}
 
 
@@ -207,8 +211,10 @@ Foam::BrennerFiniteReDragForce<CloudType>::pitchingTorque
 (
     const superellipsoidShapeTable::entry& shape,
     const scalar rhoc,
+    const scalar rhop,
     const superellipsoid::Quaternion& e,
-    const vector& slip
+    const vector& slip,
+    const scalar dt
 ) const
 {
     using namespace superellipsoidConversions;
@@ -224,11 +230,15 @@ Foam::BrennerFiniteReDragForce<CloudType>::pitchingTorque
         superellipsoid::ShapeParameters::of(shape.shape), rhoc,
         shape.shape.volume(), superellipsoid::Matrix3::Identity()
     );
-    return superellipsoid::pitchingTorque
+    const superellipsoid::Vector3 w = superellipsoid::rotationMatrix(e)*toEigen(slip);
+
+    const scalar period = superellipsoid::munkPitchingPeriod
     (
-        pitchingTorque_, MaParticle,
-        superellipsoid::rotationMatrix(e)*toEigen(slip)
+        MaParticle.diagonal(), rhop*shape.unitDensityMoments, w
     );
+    minStepsPerPeriod_ = min(minStepsPerPeriod_, period/dt);
+
+    return superellipsoid::pitchingTorque(pitchingTorque_, MaParticle, w);
 }
 
 
@@ -241,6 +251,7 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
     {
         maxRe_ = 0;
         outside_.clear();
+        minStepsPerPeriod_ = GREAT;
         if (addedMass_)
         {
             // Material derivative of the carrier velocity, as OpenFOAM's
@@ -284,6 +295,25 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
         << word(superellipsoid::dragCorrelationName(settings_.correlation))
         << " range [" << range.minReynolds << ", " << range.maxReynolds
         << ']' << endl;
+
+    if (pitchingTorque_ == superellipsoid::PitchingTorqueModel::Munk)
+    {
+        scalar minSteps = minStepsPerPeriod_;
+        reduce(minSteps, minOp<scalar>());
+        Info<< "    " << typeName << ": Munk torque: fewest steps per pitching"
+            << " period " << minSteps << endl;
+        if (minSteps < superellipsoid::minStepsPerPitchingPeriod && !pitchingWarned_)
+        {
+            pitchingWarned_ = true;
+            WarningInFunction
+                << typeName << ": the Munk pitching period is resolved by only "
+                << minSteps << " time steps (fewer than "
+                << superellipsoid::minStepsPerPitchingPeriod << ") at time "
+                << this->mesh().time().timeName()
+                << ": reduce deltaT. Printed once per run; the log gives the"
+                << " fewest steps every step." << endl;
+        }
+    }
 
     if (nOutside > 0 && !warned_)
     {
