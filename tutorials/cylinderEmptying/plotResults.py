@@ -9,7 +9,11 @@ python3-matplotlib):
   plots/frontViews.png   (--montage) the front views front-<run>-<t>.png of
                          both runs at t = 0, 1, 2.5, 5, 10 s side by side (Fig. 23)
 
-  plotResults.py <runsDir> <plotsDir> [--montage]
+  plots/dischargeFronts.png  (--compare <stokesRunsDir>) spread and footprint
+                         against time of both runs with the finite-Re drag
+                         and added mass (<runsDir>) and the Stokes drag
+
+  plotResults.py <runsDir> <plotsDir> [--montage | --compare <stokesRunsDir>]
 """
 import csv
 import os
@@ -46,12 +50,45 @@ def montage(plots):
     print("plotResults.py: %s/frontViews.png (t = %s s)" % (plots, ", ".join(times)))
 
 
+def compare(runs, stokes, plots):
+    """Discharge fronts (bounding-box spread and footprint) and heights of both drag models"""
+    models = ((runs, "-", "finite Re + added mass"), (stokes, "--", "Stokes (seed)"))
+    fig, axes = plt.subplots(1, 3, figsize=(14, 3.6))
+    for ax, run in zip(axes, ("frictionless", "frictional")):
+        for directory, ls, label in models:
+            e = readCsv(os.path.join(directory, run, "empty", "extent.csv"))
+            ax.plot(e["time"], [1e3*s for s in e["spread"]], color="tab:red", ls=ls,
+                    label="spread, " + label)
+            ax.plot(e["time"], [1e3*s for s in e["footprint"]], color="tab:blue", ls=ls,
+                    label="footprint, " + label)
+        ax.set_title(run + ": discharge front", fontsize=10)
+        ax.set_ylabel("[mm]")
+    for run, colour, label in RUNS:
+        for directory, ls, model in models:
+            e = readCsv(os.path.join(directory, run, "empty", "extent.csv"))
+            axes[2].plot(e["time"], [1e3*h for h in e["height"]], color=colour, ls=ls, label=run + ", " + model)
+    axes[2].set_title("pile height", fontsize=10)
+    axes[2].set_ylabel("height [mm]")
+    for ax in axes:
+        ax.set_xlabel("t [s]")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.suptitle("Cylinder emptying: discharge fronts with the finite-Re drag and added mass vs the Stokes drag",
+                 fontsize=10)
+    fig.tight_layout()
+    fig.savefig(os.path.join(plots, "dischargeFronts.png"), dpi=90)
+    print("plotResults.py: %s/dischargeFronts.png" % plots)
+
+
 def main():
     runs = sys.argv[1] if len(sys.argv) > 1 else "runs"
     plots = sys.argv[2] if len(sys.argv) > 2 else "plots"
     os.makedirs(plots, exist_ok=True)
     if "--montage" in sys.argv[3:]:
         montage(plots)
+        return
+    if "--compare" in sys.argv[3:]:
+        compare(runs, sys.argv[sys.argv.index("--compare") + 1], plots)
         return
 
     fig, axes = plt.subplots(1, 3, figsize=(12, 3.6))

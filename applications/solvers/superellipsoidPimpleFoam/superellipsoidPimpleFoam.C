@@ -17,6 +17,12 @@ Description
       - one-way coupling: constant/<cloud>Properties
         solution { coupled false; } (the cloud adds no momentum source and
         alphac = 1: the carrier phase does not see the parcels);
+      - coupling-field smoothing: constant/<cloud>Properties
+        couplingSmoothing { type diffusion; bandwidth <b>; nSteps <n>; }
+        (couplingSmoothing.H; default none): theta and both parts of the
+        momentum source are smoothed by diffusion over a Gaussian of
+        bandwidth b, their integrals kept; the smoothed source density and
+        implicit coefficient are written as cloudVolSUSu and cloudVolSUCoeff;
       - frozen flow: system/fvSolution PIMPLE { frozenFlow yes; } (the
         carrier-phase fields are not solved: the parcels move in the given
         U, e.g. a prescribed shear, or in still fluid for dry and
@@ -34,6 +40,7 @@ Description
 #include "Switch.H"
 
 #include "basicSuperellipsoidCloud.H"
+#include "couplingSmoothing.H"
 
 // DPMFoam's createFields.H constructs the cloud as basicKinematicTypeCloud
 #define basicKinematicTypeCloud basicSuperellipsoidCloud
@@ -64,6 +71,8 @@ int solve(argList& args)
         alphaPhic = alphacf*phic;
     }
 
+    const couplingSmoothing smoothing(mesh, kinematicCloud.particleProperties());
+
     Info<< "\nStarting time loop\n" << endl;
 
     while (runTime.run())
@@ -89,7 +98,9 @@ int solve(argList& args)
         // (two-way coupling only)
         if (twoWayCoupling)
         {
-            alphac = max(1.0 - kinematicCloud.theta(), alphacMin);
+            volScalarField theta(kinematicCloud.theta());
+            smoothing.smooth(theta);
+            alphac = max(1.0 - theta, alphacMin);
             alphac.correctBoundaryConditions();
             alphacf = fvc::interpolate(alphac);
         }
@@ -118,6 +129,34 @@ int solve(argList& args)
             cloudVolSUSu.primitiveFieldRef() = -cloudSU.source()/mesh.V();
             cloudVolSUSu.correctBoundaryConditions();
             cloudSU.source() = Zero;
+
+            // Smoothed coupling: the explicit force density and the implicit
+            // coefficient per unit volume (integrals kept)
+            if (smoothing.active())
+            {
+                smoothing.smooth(cloudVolSUSu);
+
+                volScalarField cloudVolSUCoeff
+                (
+                    IOobject("cloudVolSUCoeff", runTime.timeName(), mesh),
+                    mesh,
+                    dimensionedScalar
+                    (
+                        cloudSU.dimensions()/dimVolume/dimVelocity, Zero
+                    ),
+                    zeroGradientFvPatchScalarField::typeName
+                );
+                cloudVolSUCoeff.primitiveFieldRef() = cloudSU.diag()/mesh.V();
+                cloudVolSUCoeff.correctBoundaryConditions();
+                smoothing.smooth(cloudVolSUCoeff);
+                cloudSU.diag() = cloudVolSUCoeff.primitiveField()*mesh.V();
+
+                if (runTime.writeTime())
+                {
+                    cloudVolSUSu.write();
+                    cloudVolSUCoeff.write();
+                }
+            }
 
             // --- Pressure-velocity PIMPLE corrector loop
             while (pimple.loop())

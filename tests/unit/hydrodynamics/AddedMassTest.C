@@ -209,3 +209,42 @@ TEST(BadInput, AddedMassThrowsNamingTheParameter)
         std::string::npos
     );
 }
+
+TEST(AddedInertia, ReproducesLambsTableAndTabulatedValues)
+{
+    // Lamb (1918), prolate spheroids: k' = 0.367 at axis ratio 2.51 (3
+    // decimals: half a unit); mpmath values of the same formula to 6 digits
+    const Vector3 lamb = ellipsoidAddedInertiaCoefficients(2.51, 1, 1);
+    EXPECT_NEAR(lamb.y(), 0.367, 5e-4);
+    EXPECT_NEAR(lamb.z(), lamb.y(), roundOff);
+
+    const Vector3 prolate = ellipsoidAddedInertiaCoefficients(2, 1, 1);
+    EXPECT_EQ(prolate.x(), 0);   // b = c: no added moment about the axis
+    EXPECT_NEAR(prolate.y(), 0.239424, sixDigits);
+    EXPECT_NEAR(prolate.z(), 0.239424, sixDigits);
+    EXPECT_NEAR(ellipsoidAddedInertiaCoefficients(5, 1, 1).y(), 0.699851, sixDigits);
+    const Vector3 oblate = ellipsoidAddedInertiaCoefficients(1, 1, 0.5);
+    EXPECT_NEAR(oblate.x(), 0.338578, sixDigits);
+    EXPECT_NEAR(oblate.y(), 0.338578, sixDigits);
+    EXPECT_EQ(oblate.z(), 0);
+    const Vector3 triaxial = ellipsoidAddedInertiaCoefficients(3, 2, 1);
+    EXPECT_NEAR(triaxial.x(), 0.383267, sixDigits);
+    EXPECT_NEAR(triaxial.y(), 0.708236, sixDigits);
+    EXPECT_NEAR(triaxial.z(), 0.059900, sixDigits);
+    EXPECT_EQ(ellipsoidAddedInertiaCoefficients(3, 3, 3), Vector3::Zero());
+}
+
+TEST(AddedInertia, MomentsScaleWithTheDisplacedFluidsMoment)
+{
+    // I'_y = k'_y rho_f V (c^2 + a^2)/5 for the prolate 2:1 of half-axes
+    // (2, 1, 1) mm in water; a superellipsoid uses its ellipsoid's k'
+    const double rho = 998.2, s = 1e-3, V = 4.0/3*M_PI*2*s*s*s;
+    const Vector3 I = addedMomentsOfInertia(ShapeParameters{2*s, s, s, 1, 1}, rho, V);
+    const Vector3 k = ellipsoidAddedInertiaCoefficients(2, 1, 1);
+    EXPECT_EQ(I.x(), 0);
+    EXPECT_NEAR(I.y(), k.y()*rho*V*5*s*s/5, roundOff*I.y());
+    EXPECT_NEAR(I.z(), I.y(), roundOff*I.y());
+    const Vector3 Ibox = addedMomentsOfInertia(ShapeParameters{2*s, s, s, 0.5, 0.5}, rho, 0.8*V);
+    EXPECT_NEAR((Ibox - 0.8*I).norm(), 0, roundOff*I.norm());
+    EXPECT_THROW(addedMomentsOfInertia(ShapeParameters{2*s, s, s, 1, 1}, 0, V), std::invalid_argument);
+}

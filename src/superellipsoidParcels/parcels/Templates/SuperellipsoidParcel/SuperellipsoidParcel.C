@@ -75,7 +75,9 @@ bool Foam::SuperellipsoidParcel<ParcelType>::rotationForcing
     // (predictor: half a step of kick-drift with the start torque). In the
     // inertialess limit (rotational response time << dt) the kick sets
     // omega' to D^-1 T0'(e_half) and the step is the explicit midpoint
-    // rule, second order in dt (Jeffery orbits converge as dt^2).
+    // rule, second order in dt (Jeffery orbits converge as dt^2). The
+    // drag model's pitching torque (finite Re) is added at both
+    // orientations, with the slip at the parcel frozen over the step.
     const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
     const superellipsoid::Vector3 J = this->rho()*shape.unitDensityMoments;
     const superellipsoid::Matrix3 gradU = toEigen
@@ -91,6 +93,11 @@ bool Foam::SuperellipsoidParcel<ParcelType>::rotationForcing
         gradU, half.orientation, shape, td.rhoc(), td.muc(), this->rho(),
         torque, damping
     );
+    const vector slip(td.Uc() - this->U());
+    torque += brenner->pitchingTorque
+    (
+        shape, td.rhoc(), this->rho(), half.orientation, slip, dt
+    );
     superellipsoid::kickAngularMomentum(half, J, torque, damping, 0.5*dt);
     superellipsoid::driftFreeRotation(half, J, 0.5*dt);
 
@@ -98,6 +105,10 @@ bool Foam::SuperellipsoidParcel<ParcelType>::rotationForcing
     (
         gradU, half.orientation, shape, td.rhoc(), td.muc(), this->rho(),
         torque, damping
+    );
+    torque += brenner->pitchingTorque
+    (
+        shape, td.rhoc(), this->rho(), half.orientation, slip, dt
     );
     return true;
 }

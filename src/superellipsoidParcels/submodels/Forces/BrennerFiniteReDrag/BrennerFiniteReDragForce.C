@@ -9,6 +9,7 @@
 #include "fvcGrad.H"
 
 #include "hydrodynamics/AddedMass.H"
+#include "orientation/Orientation.H"
 
 #include <stdexcept>
 
@@ -29,19 +30,25 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     settings_(),
     minFluidFraction_(0.36),
     addedMass_(false),
+    pitchingTorque_(superellipsoid::PitchingTorqueModel::none),
     DUcDtPtr_(nullptr),
     fluidFractionPtr_(nullptr),
     sphericity_(),
     maxRe_(0),
     outside_(),
-    warned_(false)
+    warned_(false),
+    minStepsPerPeriod_(GREAT),
+    pitchingWarned_(false)
 {
     namespace checks = superellipsoidDictionaryChecks;
     const dictionary& coeffs = this->coeffs();
     checks::checkKeywords
     (
         coeffs,
-        {"correlation", "hinderedSettling", "minFluidFraction", "addedMass"},
+        {
+            "correlation", "hinderedSettling", "minFluidFraction", "addedMass",
+            "pitchingTorque"
+        },
         typeName
     );
 
@@ -63,6 +70,19 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
 
     addedMass_ = checks::readSwitchOrDefault(coeffs, "addedMass", false);
 
+    const word pitching(coeffs.getOrDefault<word>("pitchingTorque", "none"));
+    try
+    {
+        pitchingTorque_ = superellipsoid::pitchingTorqueModelFromName(pitching);
+    }
+    catch (const std::invalid_argument&)
+    {
+        FatalIOErrorInFunction(coeffs)
+            << "Bad entry pitchingTorque " << pitching
+            << ": expected none or Munk" << nl
+            << exit(FatalIOError);
+    }
+
     // Random close packing 0.64 of spheres: eps below 0.36 is not a
     // suspension the voidage function was fitted to
     minFluidFraction_ =
@@ -76,7 +96,8 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
         << " (validated " << range.minReynolds << " <= Re_p <= "
         << range.maxReynolds << "), hindered settling "
         << (settings_.hinderedSettling ? "Di Felice" : "off")
-        << ", added mass " << (addedMass_ ? "tensor" : "off") << endl;
+        << ", added mass " << (addedMass_ ? "tensor" : "off")
+        << ", pitching torque " << pitching << endl;
 }
 
 
@@ -90,12 +111,15 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     settings_(df.settings_),
     minFluidFraction_(df.minFluidFraction_),
     addedMass_(df.addedMass_),
+    pitchingTorque_(df.pitchingTorque_),
     DUcDtPtr_(nullptr),
     fluidFractionPtr_(nullptr),
     sphericity_(df.sphericity_),
     maxRe_(0),
     outside_(),
-    warned_(df.warned_)
+    warned_(df.warned_),
+    minStepsPerPeriod_(GREAT),
+    pitchingWarned_(df.pitchingWarned_)
 {}
 
 
@@ -182,6 +206,43 @@ void Foam::BrennerFiniteReDragForce<CloudType>::fluidInertia
 
 
 template<class CloudType>
+superellipsoid::Vector3
+Foam::BrennerFiniteReDragForce<CloudType>::pitchingTorque
+(
+    const superellipsoidShapeTable::entry& shape,
+    const scalar rhoc,
+    const scalar rhop,
+    const superellipsoid::Quaternion& e,
+    const vector& slip,
+    const scalar dt
+) const
+{
+    using namespace superellipsoidConversions;
+
+    if (pitchingTorque_ == superellipsoid::PitchingTorqueModel::none)
+    {
+        return superellipsoid::Vector3::Zero();
+    }
+
+    // Particle frame: M_a' = rho_f V diag(k), w' = R w
+    const superellipsoid::Matrix3 MaParticle = superellipsoid::addedMassTensor
+    (
+        superellipsoid::ShapeParameters::of(shape.shape), rhoc,
+        shape.shape.volume(), superellipsoid::Matrix3::Identity()
+    );
+    const superellipsoid::Vector3 w = superellipsoid::rotationMatrix(e)*toEigen(slip);
+
+    const scalar period = superellipsoid::munkPitchingPeriod
+    (
+        MaParticle.diagonal(), rhop*shape.unitDensityMoments, w
+    );
+    minStepsPerPeriod_ = min(minStepsPerPeriod_, period/dt);
+
+    return superellipsoid::pitchingTorque(pitchingTorque_, MaParticle, w);
+}
+
+
+template<class CloudType>
 void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
 {
     BrennerDragForce<CloudType>::cacheFields(store);
@@ -190,6 +251,7 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
     {
         maxRe_ = 0;
         outside_.clear();
+        minStepsPerPeriod_ = GREAT;
         if (addedMass_)
         {
             // Material derivative of the carrier velocity, as OpenFOAM's
@@ -233,6 +295,25 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
         << word(superellipsoid::dragCorrelationName(settings_.correlation))
         << " range [" << range.minReynolds << ", " << range.maxReynolds
         << ']' << endl;
+
+    if (pitchingTorque_ == superellipsoid::PitchingTorqueModel::Munk)
+    {
+        scalar minSteps = minStepsPerPeriod_;
+        reduce(minSteps, minOp<scalar>());
+        Info<< "    " << typeName << ": Munk torque: fewest steps per pitching"
+            << " period " << minSteps << endl;
+        if (minSteps < superellipsoid::minStepsPerPitchingPeriod && !pitchingWarned_)
+        {
+            pitchingWarned_ = true;
+            WarningInFunction
+                << typeName << ": the Munk pitching period is resolved by only "
+                << minSteps << " time steps (fewer than "
+                << superellipsoid::minStepsPerPitchingPeriod << ") at time "
+                << this->mesh().time().timeName()
+                << ": reduce deltaT. Printed once per run; the log gives the"
+                << " fewest steps every step." << endl;
+        }
+    }
 
     if (nOutside > 0 && !warned_)
     {
