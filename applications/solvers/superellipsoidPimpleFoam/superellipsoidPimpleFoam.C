@@ -131,8 +131,8 @@ int solve(argList& args)
             cloudSU.source() = Zero;
 
             // Smoothed coupling: the explicit force density and the implicit
-            // coefficient per unit volume (integrals kept)
-            if (smoothing.active())
+            // coefficient per unit volume (integrals kept; one-way: none)
+            if (twoWayCoupling && smoothing.active())
             {
                 smoothing.smooth(cloudVolSUSu);
 
