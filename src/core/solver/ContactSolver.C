@@ -511,14 +511,13 @@ void ContactSolver::store(std::vector<StepContact>& contacts, PairCache& cache)
 void ContactSolver::restingDrift(double h)
 {
     // A force held over h that changes the velocity by dv displaces by
-    // h dv/2 (Description: resting drift); shift_ and turn_ hold the
-    // velocities before the resting impulses; h = 0: none
+    // h dv/2 (Description: resting drift); shift_ holds the velocities
+    // before the resting impulses; h = 0: none. Translation only
     const int n = int(velocity_.size());
     for (int i = 0; i < n; ++i)
     {
         const bool drifts = h > 0 && ready_[i];
         shift_[i] = drifts ? Vector3(0.5*h*(velocity_[i] - shift_[i])) : Vector3::Zero();
-        turn_[i] = drifts ? Vector3(0.5*h*(omega_[i] - turn_[i])) : Vector3::Zero();
     }
 }
 
@@ -553,7 +552,6 @@ int ContactSolver::solveVelocities
 
     int sweeps = contacts.empty() ? 0 : collide(contacts, settings, diag);
     shift_ = velocity_;
-    turn_ = omega_;
     if (relaxPhase && settings.warmStartFactor > 0) warmStart(contacts, cache, settings.warmStartFactor, diag);
     if (relaxPhase) sweeps += relax(settings, diag);
     restingDrift(relaxPhase ? h : 0.0);

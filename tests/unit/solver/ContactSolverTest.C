@@ -194,7 +194,7 @@ TEST(ContactSolver, CylinderLandingTiltedOnItsSideComesToRestFlat)
     // is separated from the floor: held as a constraint n.u >= 0 it propped
     // the body up (tilt 1.3e-3 rad left at 0.3 s). Speculative, it closes
     // its gap of ~1.4e-5 m at most at g h = 1e-4 m/s (ContactSolver.H): at
-    // rest from 0.20 s (frictionless) and 0.24 s (mu = 0.5), |e_z'.z| =
+    // rest from 0.20 s (frictionless) and 0.23 s (mu = 0.5), |e_z'.z| =
     // 8.4e-6, the upper end touching (overlap 2e-9 c and 1e-8 c).
     const Superellipsoid cylinder(c, c, c, 0.2, 1.0);
     for (const double mu : {0.0, 0.5})
