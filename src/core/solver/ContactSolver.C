@@ -508,20 +508,6 @@ void ContactSolver::store(std::vector<StepContact>& contacts, PairCache& cache)
 }
 
 
-void ContactSolver::restingDrift(double h)
-{
-    // A force held over h that changes the velocity by dv displaces by
-    // h dv/2 (Description: resting drift); shift_ holds the velocities
-    // before the resting impulses; h = 0: none. Translation only
-    const int n = int(velocity_.size());
-    for (int i = 0; i < n; ++i)
-    {
-        const bool drifts = h > 0 && ready_[i];
-        shift_[i] = drifts ? Vector3(0.5*h*(velocity_[i] - shift_[i])) : Vector3::Zero();
-    }
-}
-
-
 void ContactSolver::finish(ParticleSystem& system) const
 {
     // omega' = e^-1 omega; only particles that received an impulse
@@ -551,10 +537,8 @@ int ContactSolver::solveVelocities
     relaxPhase = relaxPhase && settings.maxRestingSweeps > 0;
 
     int sweeps = contacts.empty() ? 0 : collide(contacts, settings, diag);
-    shift_ = velocity_;
     if (relaxPhase && settings.warmStartFactor > 0) warmStart(contacts, cache, settings.warmStartFactor, diag);
     if (relaxPhase) sweeps += relax(settings, diag);
-    restingDrift(relaxPhase ? h : 0.0);
     finish(system);
     store(contacts, cache);
     return sweeps;
@@ -568,10 +552,9 @@ void ContactSolver::solvePositions
     int passes
 )
 {
-    // First iterate: the resting drift of the last solveVelocities
     const int n = system.size();
-    shift_.resize(n, Vector3::Zero());
-    turn_.resize(n, Vector3::Zero());
+    shift_.assign(n, Vector3::Zero());
+    turn_.assign(n, Vector3::Zero());
 
     // Pseudo impulse at point i of contact c: removes the linearised depth
     // left, accumulated >= 0; moves and turns the bodies (Description)
@@ -617,9 +600,6 @@ void ContactSolver::solvePositions
         pose.position += shift_[i];
         pose.orientation = (rotationBy(turn_[i])*pose.orientation).normalized();
     }
-    // The drift is applied once
-    shift_.assign(n, Vector3::Zero());
-    turn_.assign(n, Vector3::Zero());
 }
 
 
