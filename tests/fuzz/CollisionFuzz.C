@@ -256,12 +256,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const double mu = std::max(p.staticFriction, p.dynamicFriction);
     require(s.tangentialForce.norm() <= mu*Fn*(1 + 1e-12) + 1e-300, "Coulomb |F_t| <= mu F_n",
             s.tangentialForce.norm() - mu*Fn);
-    // No net torque about the origin: tau_A + tau_B + r_A x (-F) + r_B x F = 0
+    // No net torque about the origin: tau_A + tau_B + r_A x (-F) + r_B x F = 0.
+    // Round-off: the lever arms p - x carry an absolute error eps |x| each,
+    // so the bound scales with the positions' magnitudes, not only with |x_B - x_A|
     if (!wall)
     {
         const Vector3 net = s.torqueOnA + s.torqueOnB + (B.rb.position - A.rb.position).cross(s.forceOnB);
         const double scale = s.torqueOnA.norm() + s.torqueOnB.norm()
-                           + (B.rb.position - A.rb.position).norm()*s.forceOnB.norm();
+                           + (B.rb.position.norm() + A.rb.position.norm()
+                            + (B.rb.position - A.rb.position).norm())*s.forceOnB.norm();
         requireClose(net, Vector3::Zero(), 1e-12*scale + 1e-300, "soft-contact torques balance");
     }
     return 0;
