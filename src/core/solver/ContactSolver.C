@@ -271,6 +271,7 @@ int ContactSolver::collide
 (
     const std::vector<StepContact>& contacts,
     const CollisionSettings& settings,
+    bool relaxPhase,
     CollisionDiagnostics& diag
 )
 {
@@ -282,9 +283,6 @@ int ContactSolver::collide
         for (int i = 0; i < c.count; ++i) speedScale = std::max(speedScale, std::abs(normalSpeed(c, i)));
     }
     const double tolerance = approachTolerance*globalMax(speedScale);
-    bool relaxPhase = false;
-    for (const ContactConstraint& c : constraints_) relaxPhase = relaxPhase || c.restingSpeed > 0;
-    relaxPhase = globalMax(relaxPhase) > 0 && settings.maxRestingSweeps > 0;
 
     // Contact approach: its most approaching point
     auto contactApproach = [&](const ContactConstraint& c)
@@ -548,12 +546,13 @@ int ContactSolver::solveVelocities
 )
 {
     prepare(system, contacts, settings, h);
+    // Relax passes follow if any contact carries a body force (on any processor)
     bool relaxPhase = false;
     for (const ContactConstraint& c : constraints_) relaxPhase = relaxPhase || c.restingSpeed > 0;
     relaxPhase = globalMax(relaxPhase) > 0 && settings.maxRestingSweeps > 0;
 
     // Decomposed: every processor sweeps (its reductions), with contacts or not
-    int sweeps = contacts.empty() && !globalMax_ ? 0 : collide(contacts, settings, diag);
+    int sweeps = contacts.empty() && !globalMax_ ? 0 : collide(contacts, settings, relaxPhase, diag);
     if (relaxPhase && settings.warmStartFactor > 0) warmStart(contacts, cache, settings.warmStartFactor, diag);
     if (relaxPhase) sweeps += relax(settings, diag);
     finish(system);
