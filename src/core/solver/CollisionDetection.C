@@ -37,11 +37,16 @@ bool pointInFace(const WallFace& face, const Vector3& p)
 constexpr double coplanarTolerance = 1e-9;
 
 //- Group id per face: faces with the same unit normal and offset n.p
-//  (to coplanarTolerance) share an id. Sort-based, O(F log F).
-void groupCoplanarFaces(const std::vector<WallFace>& faces, std::vector<int>& group)
+//  (to coplanarTolerance) share an id; firstFace: the smallest face index
+//  of each group. Sort-based, O(F log F).
+void groupCoplanarFaces
+(
+    const std::vector<WallFace>& faces, std::vector<int>& group, std::vector<int>& firstFace
+)
 {
     const int n = int(faces.size());
     group.assign(n, -1);
+    firstFace.clear();
     double scale = 0;
     for (const WallFace& f : faces)
         for (int k = 0; k < f.nVertices; ++k) scale = std::max(scale, f.vertices[k].cwiseAbs().maxCoeff());
@@ -61,8 +66,13 @@ void groupCoplanarFaces(const std::vector<WallFace>& faces, std::vector<int>& gr
         {
             same = std::abs(keys[k].first[c] - keys[k - 1].first[c]) <= coplanarTolerance;
         }
-        if (!same) ++id;
+        if (!same)
+        {
+            ++id;
+            firstFace.push_back(keys[k].second);
+        }
         group[keys[k].second] = id;
+        firstFace[id] = std::min(firstFace[id], keys[k].second);
     }
 }
 
@@ -237,7 +247,7 @@ const std::vector<StepContact>& CollisionStep::detect
         if (!wallGridValid_ || wallGrid_.cellSize() != cellSize || wallGrid_.nFaces() != walls.size())
         {
             wallGrid_.build(walls.faces, cellSize);
-            groupCoplanarFaces(walls.faces, facePlane_);
+            groupCoplanarFaces(walls.faces, facePlane_, planeFace_);
             wallGridValid_ = true;
             for (WallQueryCache& q : wallQueries_) q.id = -1;
         }
@@ -315,7 +325,14 @@ const std::vector<StepContact>& CollisionStep::detect
                 sc.b = -1;
                 sc.face = c.faceIndex;
                 sc.idA = P.id;
-                sc.idB = c.faceIndex;
+                // A face contact is the plane's: its record (warm start,
+                // spring) stays when the deepest point moves to another face
+                // of a flat wall meshed into several (a face-down cube on a
+                // triangle fan: its support corner changes with a tilt of
+                // 1e-16)
+                const int keyFace =
+                    c.feature == WallFeature::Face ? planeFace_[facePlane_[c.faceIndex]] : c.faceIndex;
+                sc.idB = keyFace;
                 // CollisionPoint normal from the particle INTO the wall
                 sc.point = CollisionPoint{c.point, -c.normal, c.overlap};
                 // Solver convention: normal from the particle into the wall
@@ -324,7 +341,7 @@ const std::vector<StepContact>& CollisionStep::detect
                 sc.overlap = c.overlap;
                 sc.halfAxis = s.c();
                 sc.overlapRatio = c.overlap/s.c();
-                sc.key = PairCache::wallKey(P.id, c.faceIndex);
+                sc.key = PairCache::wallKey(P.id, keyFace);
                 cache_.acquire(sc.key);
             }
         }

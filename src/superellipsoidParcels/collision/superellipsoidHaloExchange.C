@@ -544,7 +544,7 @@ void Foam::superellipsoidCollisionModel::finishSubstep
     {
         if (c.b < 0 && owned_[c.a])
         {
-            ownedPairs_.emplace_back(ps[c.a].id, -1 - long(c.face));
+            ownedPairs_.emplace_back(ps[c.a].id, -1 - c.idB);
         }
     }
 }
