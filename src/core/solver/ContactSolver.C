@@ -553,6 +553,13 @@ int ContactSolver::solveVelocities
 
     // Decomposed: every processor sweeps (its reductions), with contacts or not
     int sweeps = contacts.empty() && !globalMax_ ? 0 : collide(contacts, settings, relaxPhase, diag);
+    // Velocities the resting impulses start from (solvePositions)
+    substep_ = relaxPhase ? h : 0;
+    if (relaxPhase)
+    {
+        restingVelocity_ = velocity_;
+        restingOmega_ = omega_;
+    }
     if (relaxPhase && settings.warmStartFactor > 0) warmStart(contacts, cache, settings.warmStartFactor, diag);
     if (relaxPhase) sweeps += relax(settings, diag);
     finish(system);
@@ -571,6 +578,14 @@ void ContactSolver::solvePositions
     const int n = system.size();
     shift_.assign(n, Vector3::Zero());
     turn_.assign(n, Vector3::Zero());
+    // The resting impulses' displacement h dv/2, h domega/2 (Description)
+    for (int i = 0; i < n && substep_ > 0; ++i)
+    {
+        if (!ready_[i]) continue;
+        const Particle& p = system.particles[i];
+        shift_[i] = 0.5*substep_*(p.velocity - restingVelocity_[i]);
+        turn_[i] = 0.5*substep_*(globalAngularVelocity(p) - restingOmega_[i]);
+    }
 
     // Pseudo impulse at point i of contact c: removes the linearised depth
     // left, accumulated >= 0; moves and turns the bodies (Description)
