@@ -16,11 +16,14 @@ Usage
     superellipsoidFilling [--shape sphere|prolate|oblate|cube|diamond|cylinder]
                           [--particles N] [--tmax T] [--quick] [--seed S]
                           [--output prefix] [--mu M] [--step DT] [--substeps N]
+                          [--resting-fraction F]
 
     --mu M       Coulomb friction coefficient of pairs and walls (default 0)
     --step DT    step of CollisionStep::advance (default 1e-5 s, the seed's)
     --substeps N substeps per step; 0 (default): from physics, the largest
                  displacement per substep <= 0.1 of the smallest half axis
+                 and, while contacts rest, |g| h^2 <= F c (CollisionStep.H)
+    --resting-fraction F  restingDisplacementFraction (default 1e-4; 0: off)
     --quick      30 particles injected below 0.15 m, tmax 1 s (10-30 s CPU)
     --output P   writes P_energy.csv (kinetic-energy history and collision
                  diagnostics every 1e-3 s), P_particles.csv (final state:
@@ -179,6 +182,7 @@ int main(int argc, char** argv)
     int nParticles = 100;
     double tMax = 1.5, injectionHeight = cylinderLength, timeStep = seedTimeStep, mu = 0;
     int substeps = 0;
+    double restingFraction = CollisionSettings().restingDisplacementFraction;
     std::uint64_t seed = 1;
     for (int i = 1; i < argc; ++i)
     {
@@ -196,12 +200,13 @@ int main(int argc, char** argv)
         else if (arg == "--mu") mu = std::atof(value().c_str());
         else if (arg == "--step") timeStep = std::atof(value().c_str());
         else if (arg == "--substeps") substeps = std::atoi(value().c_str());
+        else if (arg == "--resting-fraction") restingFraction = std::atof(value().c_str());
         else if (arg == "--quick") { nParticles = 30; injectionHeight = 0.15; tMax = 1.0; }
         else
         {
             std::cerr << "usage: " << argv[0] << " [--shape sphere|prolate|oblate|cube|diamond|cylinder]"
                       << " [--particles N] [--tmax T] [--quick] [--seed S] [--output prefix]"
-                      << " [--mu M] [--step DT] [--substeps N]\n";
+                      << " [--mu M] [--step DT] [--substeps N] [--resting-fraction F]\n";
             return arg == "--help" ? 0 : 1;
         }
     }
@@ -246,6 +251,7 @@ int main(int argc, char** argv)
     settings.wallLaw = settings.pairLaw;
     settings.gravity = Vector3(0, 0, -gravity);
     settings.fixedSubsteps = substeps;
+    settings.restingDisplacementFraction = restingFraction;
     CollisionStep step(settings);
 
     std::printf("superellipsoidFilling: %d x %s (a, b, c) = (%.4g, %.4g, %.4g) m, eps = (%.2g, %.2g), "

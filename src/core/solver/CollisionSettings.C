@@ -51,6 +51,10 @@ void validateCollisionSettings(const CollisionSettings& s)
     {
         invalidSetting("displacementFraction", s.displacementFraction, "must be in (0, 1]");
     }
+    if (!(s.restingDisplacementFraction >= 0 && s.restingDisplacementFraction <= 1))
+    {
+        invalidSetting("restingDisplacementFraction", s.restingDisplacementFraction, "must be in [0, 1]");
+    }
     if (s.fixedSubsteps < 0) invalidSetting("fixedSubsteps", s.fixedSubsteps, "must be >= 0");
     if (s.maxSubsteps < 1) invalidSetting("maxSubsteps", s.maxSubsteps, "must be >= 1");
     if (!s.gravity.allFinite()) invalidSetting("|gravity|", s.gravity.norm(), "must be finite");

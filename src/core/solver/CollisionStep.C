@@ -84,7 +84,7 @@ int CollisionStep::chooseSubsteps(const ParticleSystem& system, double dt) const
     if (system.particles.empty()) return 1;
 
     // Largest displacement of a surface point over dt (see Description)
-    double maxDisplacement = 0, maxSpeed = 0;
+    double maxDisplacement = 0, maxSpeed = 0, maxAcceleration = 0;
     for (const Particle& p : system.particles)
     {
         const double R = system.shapes[p.shapeIndex].boundingRadius();
@@ -92,9 +92,16 @@ int CollisionStep::chooseSubsteps(const ParticleSystem& system, double dt) const
         const double d = p.velocity.norm()*dt + 0.5*a.norm()*dt*dt + p.angularVelocity.norm()*R*dt;
         maxDisplacement = std::max(maxDisplacement, d);
         maxSpeed = std::max(maxSpeed, p.velocity.norm() + a.norm()*dt + p.angularVelocity.norm()*R);
+        maxAcceleration = std::max(maxAcceleration, a.norm());
     }
-    const double allowed = settings_.displacementFraction*minimumHalfAxis(system);
-    double n = std::ceil(maxDisplacement/allowed);
+    const double cMin = minimumHalfAxis(system);
+    double n = std::ceil(maxDisplacement/(settings_.displacementFraction*cMin));
+
+    // Resting contacts (Description): |a| h^2 <= restingDisplacementFraction c
+    if (settings_.restingDisplacementFraction > 0 && cache_.anyImpulse())
+    {
+        n = std::max(n, std::ceil(dt*std::sqrt(maxAcceleration/(settings_.restingDisplacementFraction*cMin))));
+    }
 
     if (settings_.model == CollisionModel::softContact)
     {

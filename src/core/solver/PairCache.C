@@ -158,6 +158,16 @@ bool PairCache::decodeKey(std::uint64_t key, long& first, long& second)
 }
 
 
+bool PairCache::anyImpulse() const
+{
+    for (const PairRecord& r : records_)
+    {
+        if (r.normalImpulse > 0) return true;
+    }
+    return false;
+}
+
+
 void PairCache::clear()
 {
     slots_.clear();

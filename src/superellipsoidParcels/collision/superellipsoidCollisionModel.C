@@ -134,8 +134,9 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     (
         dict,
         {
-            "model", "nSubCycles", "displacementFraction", "maxSweeps",
-            "stopAtRest", "restingContacts", "impulseCoeffs", "softContactCoeffs"
+            "model", "nSubCycles", "displacementFraction",
+            "restingDisplacementFraction", "maxSweeps", "stopAtRest",
+            "restingContacts", "impulseCoeffs", "softContactCoeffs"
         },
         "superellipsoidCollision"
     );
@@ -150,6 +151,13 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     if (dict.found("displacementFraction"))
     {
         readSetting(dict, "displacementFraction", settings_.displacementFraction, settings_);
+    }
+    if (dict.found("restingDisplacementFraction"))
+    {
+        readSetting
+        (
+            dict, "restingDisplacementFraction", settings_.restingDisplacementFraction, settings_
+        );
     }
     if (dict.found("maxSweeps"))
     {
@@ -270,7 +278,8 @@ void Foam::superellipsoidCollisionModel::initialise(const dictionary& dict)
     else
     {
         Info<< ", substeps from physics (displacement fraction "
-            << settings_.displacementFraction << " of c_min)";
+            << settings_.displacementFraction << " of c_min; resting: |a| h^2 <= "
+            << settings_.restingDisplacementFraction << " c_min)";
     }
     Info<< endl;
 }

@@ -416,6 +416,40 @@ TEST(Subcycling, SubstepsFollowTheDisplacementFraction)
 }
 
 
+TEST(Subcycling, RestingContactsBoundTheBodyForceDisplacement)
+{
+    // A sphere (c = 0.5 mm) under gravity: falling free, the displacement
+    // rule alone gives 1 substep per 1 ms step (g Dt^2/2 = 4.9e-6 m <
+    // 0.1 c); resting on a floor (its contact carried an impulse), also
+    // g h^2 <= restingDisplacementFraction c: n = ceil(Dt sqrt(g/(f c)))
+    // = ceil(1e-3 sqrt(9.81/5e-8)) = 15 for f = 1e-4; f = 0 switches the
+    // bound off
+    const double g = 9.81, dt = 1e-3;
+    CollisionSettings settings;
+    settings.gravity = Vector3(0, 0, -g);
+    settings.pairLaw = settings.wallLaw = ImpulseLaw::withFriction(0.2, 0.5);
+    ParticleSystem s;
+    s.shapes.push_back(Superellipsoid::sphere(radius));
+    Pose p;
+    p.position = Vector3(0, 0, 20*radius);
+    s.particles.push_back(makeParticle(0, 0, s.shapes[0], density, p));
+    addFloor(s.walls, 0, 0.1);
+    CollisionStep step(settings);
+    EXPECT_EQ(step.chooseSubsteps(s, dt), 1);
+    for (int k = 0; k < 300; ++k) step.advance(s, dt);      // fallen 9.5 mm by 0.05 s, then at rest
+    ASSERT_LT(s.particles[0].velocity.norm(), 1e-6);
+    const int expected = int(std::ceil(dt*std::sqrt(g/(settings.restingDisplacementFraction*radius))));
+    EXPECT_EQ(expected, 15);
+    EXPECT_EQ(step.chooseSubsteps(s, dt), expected);
+    settings.restingDisplacementFraction = 0;
+    CollisionStep unbounded(settings);
+    for (int k = 0; k < 300; ++k) unbounded.advance(s, dt);
+    EXPECT_EQ(unbounded.chooseSubsteps(s, dt), 1);
+    settings.restingDisplacementFraction = -1;
+    EXPECT_THROW({ CollisionStep x(settings); }, std::invalid_argument);
+}
+
+
 TEST(Determinism, ResultDoesNotDependOnParticleStorageOrder)
 {
     // Contacts are sorted canonically by ids: reversing the arrays must give

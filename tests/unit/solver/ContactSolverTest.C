@@ -160,8 +160,8 @@ TEST(ContactSolver, CubeOnATriangulatedFloorKeepsItsWarmStart)
     // sweeps per substep (one to correct, one to confirm) with the weight
     // carried to 1e-6; keyed by the face, the record restarted from zero
     // impulses whenever the corner moved to another triangle (measured: 9
-    // sweeps per substep at h = 1e-3 s). mu = 0.5, Dt = 1e-3 s (substeps
-    // from physics at rest), 0.3 s to settle, then 100 checked steps.
+    // sweeps per substep at h = 1e-3 s). mu = 0.5, one substep of 1e-3 s
+    // per step, 0.3 s to settle, then 100 checked steps.
     const Superellipsoid cube(c, c, c, 0.2, 0.2);
     ParticleSystem s;
     s.shapes.push_back(cube);
@@ -177,7 +177,9 @@ TEST(ContactSolver, CubeOnATriangulatedFloorKeepsItsWarmStart)
             {Vector3::Zero(), R*Vector3(std::cos(a0), std::sin(a0), 0), R*Vector3(std::cos(a1), std::sin(a1), 0)};
         s.walls.add(WallFace::fromVertices(tri, 3), 0);
     }
-    CollisionStep step(gravitySettings(0.5));
+    CollisionSettings settings = gravitySettings(0.5);
+    settings.fixedSubsteps = 1;
+    CollisionStep step(settings);
     const double dt = 1e-3;
     for (int k = 0; k < 300; ++k) step.advance(s, dt);
     const double mgh = s.particles[0].mass*g*dt;
@@ -198,8 +200,8 @@ TEST(ContactSolver, CubeOnASlopeBelowTheFrictionAngleDoesNotCreep)
 {
     // A face-down cube on a plane inclined by theta = 0.2 rad, below the
     // friction angle atan(0.5) = 0.46 rad: static friction holds it, so
-    // its centre must not move (exact reference: rest). Dt = 1e-3 s (the
-    // substep at rest with substeps from physics). The move of a substep
+    // its centre must not move (exact reference: rest). One substep of
+    // 1e-3 s per step, where the creep was largest. The move of a substep
     // drops the body by g h^2/2 before the impulses stop it; the
     // displacement h (v- + v+)/2 takes that back along gravity, where the
     // position correction alone lifted it along the normal: a creep of
@@ -217,7 +219,9 @@ TEST(ContactSolver, CubeOnASlopeBelowTheFrictionAngleDoesNotCreep)
     pose.position = (c + 1e-4*c)*normal;
     s.particles.push_back(makeParticle(0, 0, s.shapes[0], density, pose));
     s.walls.add(quad(Vector3::Zero(), 0.1*(tilt*Vector3::UnitX()), 0.1*(tilt*Vector3::UnitY())), 0);
-    CollisionStep step(gravitySettings(0.5));
+    CollisionSettings settings = gravitySettings(0.5);
+    settings.fixedSubsteps = 1;
+    CollisionStep step(settings);
     const double dt = 1e-3;
     for (int k = 0; k < 100; ++k) step.advance(s, dt);
     const Vector3 start = s.particles[0].pose.position;
