@@ -686,6 +686,48 @@ Contact detectParticleContactGeneric
             c.usedFallback = true;
             cn.converged = true;
         }
+        // Every delta(n) bounds the penetration depth from above, so a
+        // fallback minimum above delta along a principal axis (signed
+        // towards B) is a local minimum: refined from the best axis the
+        // smaller one is kept (two eps = 0.2 cubes in a pile, true depth
+        // 2.0e-5 c: a converged local minimum of 0.20 c, delta 6.1e-4 c
+        // along a face normal of B; the position correction then pushed
+        // them 0.12 mm apart)
+        if (cn.converged && !cn.separated)
+        {
+            Vector3 axis = dc;
+            double best = std::numeric_limits<double>::max();
+            for (int k = 0; k < 6; ++k)
+            {
+                Vector3 e = (k < 3 ? poseA : poseB).directionToGlobalFrame(Vector3::Unit(k % 3));
+                if (e.dot(dc) < 0) e = -e;
+                const double d = directionalOverlap(A, mA, &B, mB, e).delta;
+                if (d < best)
+                {
+                    best = d;
+                    axis = e;
+                }
+            }
+            if (best < cn.overlap - tol)
+            {
+                const CommonNormalResult r = refineCommonNormal(A, mA, &B, mB, axis, tol, false);
+                c.iterations += r.iterations;
+                if (r.overlap < best)
+                {
+                    cn = r;
+                }
+                else
+                {
+                    const DirectionalOverlap along = directionalOverlap(A, mA, &B, mB, axis);
+                    cn.normal = axis;
+                    cn.pointOnA = along.pA;
+                    cn.pointOnB = along.pB;
+                    cn.overlap = along.delta;
+                }
+                cn.converged = true;
+                cn.separated = cn.overlap < 0;
+            }
+        }
         // A fallback minimum above delta at the centre line is a local
         // minimum, not the penetration depth: delta of any direction
         // separates the bodies, so the centre line's is the better estimate

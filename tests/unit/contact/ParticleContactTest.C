@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <limits>
+
 using namespace superellipsoid;
 using namespace superellipsoid::testing;
 
@@ -147,6 +150,45 @@ TEST(ParticleContact, OverlapAgreesWithBruteForceSurfaceSampling)
         }
     }
 }
+
+// Two cube-like bodies (eps = 0.2, c = 4.09 mm) of a frictional pile, edge
+// on face, true penetration depth 2.0e-5 c (delta(n) minimised from a face
+// normal of B; a 400 x 800 direction grid gives <= 6.6e-4 c). Exact
+// property: every delta(n) is an upper bound of the depth, so the reported
+// overlap is at most the smallest delta over the principal axes (6.1e-4 c
+// here) and no direction near the result lowers it. The fallback path
+// converged to a local minimum of 0.20 c at a wrong normal, and the
+// position correction pushed the pair 0.12 mm apart in one substep.
+TEST(ParticleContact, FallbackLocalMinimumAboveAnAxisDeltaIsRejected)
+{
+    const double c = 0.0040860370179800001;
+    const Superellipsoid s(c, c, c, 0.2, 0.2);
+    Pose A, B;
+    A.position = Vector3(-0.020586719478801245, -0.011193517863019486, 0.021419631226293343);
+    A.orientation = Quaternion(-0.52690535691453944, -0.83488710329189586, -0.12638419204869225, -0.096753840294988722);
+    B.position = Vector3(-0.011254290984268512, -0.01216112102245441, 0.024123869565760462);
+    B.orientation = Quaternion(-0.72173679399921253, -0.3311035673794821, 0.024941762861726835, 0.60732556040534669);
+    const Contact k = detectParticleContact(s, A, s, B);
+    ASSERT_TRUE(k.touching());
+    double axisBound = std::numeric_limits<double>::max();
+    for (const Pose* pose : {&A, &B})
+    {
+        for (int i = 0; i < 3; ++i)
+        {
+            const Vector3 e = pose->directionToGlobalFrame(Vector3::Unit(i));
+            axisBound = std::min({axisBound, directionalOverlap(s, A, s, B, e), directionalOverlap(s, A, s, B, -e)});
+        }
+    }
+    EXPECT_LT(axisBound, 1e-3*c);
+    EXPECT_LE(k.overlap, axisBound);
+    EXPECT_LT(k.overlap, 1e-4*c);
+    EXPECT_NEAR(directionalOverlap(s, A, s, B, k.normal), k.overlap, 1e-12*c);
+    // Swapped: the same depth (the start set is swap-symmetric)
+    const Contact r = detectParticleContact(s, B, s, A);
+    ASSERT_TRUE(r.touching());
+    EXPECT_LT(r.overlap, 1e-4*c);
+}
+
 
 // Warm start from the previous step's normal: same answer, fewer iterations
 // ([Podlozhnyuk2017]: 1-3 iterations). Motion per step: 1e-3 c and 1e-3 rad.
