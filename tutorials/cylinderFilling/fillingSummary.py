@@ -17,6 +17,7 @@ folder, S: empty). Definitions (docs/cylinder-filling.md):
   lost              parcels injected - parcels present at the end
   CPU               OpenFOAM's ExecutionTime at the end
   mu                Coulomb friction of the impulse law (0: frictionless)
+  substeps/step     mean collision substeps per fluid step (1e-3 s)
 """
 import csv
 import math
@@ -55,15 +56,16 @@ def read_friction(case):
 
 
 def read_collisions(case):
-    """Time, kinetic energy and largest overlap / c per step."""
+    """Time, kinetic energy, largest overlap / c and collision substeps per step."""
     path = os.path.join(case, "postProcessing", "superellipsoidCollisions", "0", "collisions.csv")
-    t, ke, ov = [], [], []
+    t, ke, ov, n = [], [], [], []
     with open(path) as f:
         for row in csv.DictReader(f):
             t.append(float(row["time"]))
             ke.append(float(row["kineticEnergyTranslational"]) + float(row["kineticEnergyRotational"]))
             ov.append(float(row["maxOverlapRatio"]))
-    return np.array(t), np.array(ke), np.array(ov)
+            n.append(float(row["substeps"]))
+    return np.array(t), np.array(ke), np.array(ov), np.array(n)
 
 
 def read_field(path):
@@ -164,7 +166,8 @@ def packing(p, pos, quats, height):
 def summarise(case):
     s = read_log(case)
     s["mu"] = read_friction(case)
-    t, ke, ov = read_collisions(case)
+    t, ke, ov, n = read_collisions(case)
+    s["substeps"] = float(n.mean())
     peak = ke.max() if len(ke) else float("nan")
     ipeak = int(ke.argmax())
     below = np.nonzero(ke[ipeak:] < REST_FRACTION*peak)[0]
@@ -199,6 +202,7 @@ COLUMNS = [
     ("overlap/c rest", "overlap_rest", "{:.1e}"),
     ("overlap/c run", "overlap_run", "{:.1e}"),
     ("lost", "lost", "{:d}"),
+    ("substeps/step", "substeps", "{:.1f}"),
     ("CPU (s)", "cpu", "{:.0f}"),
 ]
 
@@ -235,7 +239,7 @@ def main(argv):
         for r in table[1:]:
             f.write("| " + " | ".join(r) + " |\n")
     keys = ["shape", "mu", "a", "b", "c", "eps1", "eps2", "dEq", "injected", "present", "lost", "t_end", "t_rest",
-            "ke_end_by_peak", "height", "phi_bulk", "phi_total", "overlap_rest", "overlap_run", "cpu"]
+            "ke_end_by_peak", "height", "phi_bulk", "phi_total", "overlap_rest", "overlap_run", "substeps", "cpu"]
     with open(os.path.join(out, "summary" + suffix + ".csv"), "w") as f:
         f.write(",".join(keys) + "\n")
         for s in rows:
