@@ -1,6 +1,9 @@
 // Cost of the resistance tensors per shape and resolution, of their rotation
-// to the global frame (Eq. 6 of [Wedel2023]) and of one force + torque evaluation
-// (Eqs. 5-7, 21-23 of [Wedel2023]), together and separately.
+// to the global frame (Eq. 6 of [Wedel2023]), of one force + torque evaluation
+// (Eqs. 5-7, 21-23 of [Wedel2023]), together and separately, and of the
+// added-mass tensor per parcel from the shape (Carlson integrals) and from
+// coefficients computed once per shape (what the parcels use).
+#include "hydrodynamics/AddedMass.H"
 #include "hydrodynamics/HydrodynamicForces.H"
 #include "hydrodynamics/StokesResistanceSolver.H"
 
@@ -132,5 +135,33 @@ static void BM_TorqueOnly(benchmark::State& state)
     }
 }
 BENCHMARK(BM_TorqueOnly);
+
+// Global added-mass tensor of a 5:3:1 ellipsoid at a random-like rotation
+static Matrix3 benchmarkRotation()
+{
+    return Eigen::AngleAxisd(0.7, Vector3(1, 2, 3).normalized()).toRotationMatrix();
+}
+
+static void BM_AddedMassFromShape(benchmark::State& state)
+{
+    const ShapeParameters shape{5, 3, 1, 1, 1};
+    const Matrix3 R = benchmarkRotation();
+    for (auto _ : state)
+    {
+        benchmark::DoNotOptimize(addedMassTensor(shape, 1000, 62.8, R));
+    }
+}
+BENCHMARK(BM_AddedMassFromShape);
+
+static void BM_AddedMassFromCoefficients(benchmark::State& state)
+{
+    const Vector3 k = ellipsoidAddedMassCoefficients(5, 3, 1);
+    const Matrix3 R = benchmarkRotation();
+    for (auto _ : state)
+    {
+        benchmark::DoNotOptimize(addedMassTensor(k, 1000, 62.8, R));
+    }
+}
+BENCHMARK(BM_AddedMassFromCoefficients);
 
 BENCHMARK_MAIN();

@@ -80,6 +80,24 @@ Vector3 addedMomentsOfInertia
 
 Matrix3 addedMassTensor
 (
+    const Vector3& coefficients,
+    double fluidDensity,
+    double volume,
+    const Matrix3& globalToParticle
+)
+{
+    for (int i = 0; i < 3; ++i) requirePositive("added-mass coefficient", coefficients[i]);
+    requirePositive("fluidDensity", fluidDensity);
+    requirePositive("volume", volume);
+    requireFinite("globalToParticle", globalToParticle);
+
+    const Matrix3 particleFrame = (fluidDensity*volume*coefficients).asDiagonal();
+    return toGlobalFrame(particleFrame, globalToParticle);
+}
+
+
+Matrix3 addedMassTensor
+(
     const ShapeParameters& shape,
     double fluidDensity,
     double volume,
@@ -87,13 +105,10 @@ Matrix3 addedMassTensor
 )
 {
     validateShapeParameters(shape);
-    requirePositive("fluidDensity", fluidDensity);
-    requirePositive("volume", volume);
-    requireFinite("globalToParticle", globalToParticle);
-
-    const Vector3 k = ellipsoidAddedMassCoefficients(shape.a, shape.b, shape.c);
-    const Matrix3 particleFrame = (fluidDensity*volume*k).asDiagonal();
-    return toGlobalFrame(particleFrame, globalToParticle);
+    return addedMassTensor
+    (
+        ellipsoidAddedMassCoefficients(shape.a, shape.b, shape.c), fluidDensity, volume, globalToParticle
+    );
 }
 
 

@@ -8,6 +8,7 @@
 #include "eigenConversions.H"
 
 #include "hydrodynamics/StokesResistanceSolver.H"
+#include "hydrodynamics/AddedMass.H"
 
 #include "error.H"
 #include "superellipsoidDictionaryChecks.H"
@@ -251,7 +252,8 @@ Foam::superellipsoidShapeTable::readEntry
         toFoam(tensors.Pi),
         eigenK.eigenvalues().maxCoeff(),
         shape.volumeEquivalentDiameter(),
-        shape.principalMoments(1)
+        shape.principalMoments(1),
+        se::ellipsoidAddedMassCoefficients(shape.a(), shape.b(), shape.c())
     };
 }
 

@@ -194,7 +194,12 @@ TEST(BadInput, AddedMassThrowsNamingTheParameter)
     EXPECT_NE(message([]{ ellipsoidAddedMassCoefficients(0, 1, 1); }).find("a"), std::string::npos);
     EXPECT_NE
     (
-        message([]{ addedMassTensor({1, 1, 1, 1, 1}, -1, 1, Matrix3::Identity()); }).find("fluidDensity"),
+        message([]{ addedMassTensor(ShapeParameters{1, 1, 1, 1, 1}, -1, 1, Matrix3::Identity()); }).find("fluidDensity"),
+        std::string::npos
+    );
+    EXPECT_NE
+    (
+        message([]{ addedMassTensor(Vector3(0.5, -1, 0.5), 1000, 1, Matrix3::Identity()); }).find("coefficient"),
         std::string::npos
     );
     EXPECT_NE

@@ -192,11 +192,7 @@ void Foam::BrennerFiniteReDragForce<CloudType>::fluidInertia
     const scalar V = shape.shape.volume();
     const tensor Ma = toFoam
     (
-        superellipsoid::addedMassTensor
-        (
-            superellipsoid::ShapeParameters::of(shape.shape), td.rhoc(), V,
-            toEigen(R)
-        )
+        superellipsoid::addedMassTensor(shape.addedMassCoefficients, td.rhoc(), V, toEigen(R))
     );
     const vector& DUcDt = DUcDtPtr_()[p.cell()];
 
@@ -227,8 +223,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::pitchingTorque
     // Particle frame: M_a' = rho_f V diag(k), w' = R w
     const superellipsoid::Matrix3 MaParticle = superellipsoid::addedMassTensor
     (
-        superellipsoid::ShapeParameters::of(shape.shape), rhoc,
-        shape.shape.volume(), superellipsoid::Matrix3::Identity()
+        shape.addedMassCoefficients, rhoc, shape.shape.volume(), superellipsoid::Matrix3::Identity()
     );
     const superellipsoid::Vector3 w = superellipsoid::rotationMatrix(e)*toEigen(slip);
 
