@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 
 using namespace superellipsoid;
 using namespace superellipsoid::test;
@@ -105,12 +106,15 @@ TEST(RestingContactSolver, NoWarmStartGivesTheSameEquilibriumWithMoreSweeps)
     // The warm start changes the starting point of the iteration, not its
     // solution: without it the settled column carries the same impulses
     // (to the same tolerance) but every substep starts from zero impulses,
-    // so it needs more sweeps (a chain of n contacts: >= n)
+    // so it needs more sweeps (a chain of n contacts: >= n; measured 60,
+    // above the default cap of 50, so the cap is raised to converge)
     const int n = 4;
     ParticleSystem s = column(n);
     CollisionSettings settings = fillingSettings();
     settings.warmStartFactor = 0;
+    settings.maxRestingSweeps = 1000;
     const CollisionDiagnostics d = settleColumnAndCheckImpulses(s, settings);
+    std::printf("column of %d without warm start: %d relax sweeps per substep\n", n, d.maxRestingSweeps);
     EXPECT_GE(d.maxRestingSweeps, n);
     EXPECT_EQ(d.restingCapHits, 0);
 }
