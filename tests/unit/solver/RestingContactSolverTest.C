@@ -106,8 +106,8 @@ TEST(RestingContactSolver, NoWarmStartGivesTheSameEquilibriumWithMoreSweeps)
     // The warm start changes the starting point of the iteration, not its
     // solution: without it the settled column carries the same impulses
     // (to the same tolerance) but every substep starts from zero impulses,
-    // so it needs more sweeps (a chain of n contacts: >= n; measured 60,
-    // above the default cap of 50, so the cap is raised to converge)
+    // so it needs more sweeps (a chain of n contacts: >= n; measured 60;
+    // the cap is raised so that it converges whatever the default)
     const int n = 4;
     ParticleSystem s = column(n);
     CollisionSettings settings = fillingSettings();
