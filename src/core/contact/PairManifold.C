@@ -13,6 +13,30 @@ ContactManifold pairManifold
     const Contact& contact
 )
 {
+    if (!(shapeA.isSphere() && shapeB.isSphere()))
+    {
+        return pairManifoldGeneric(shapeA, poseA, shapeB, poseB, contact);
+    }
+    // Two spheres: a point contact on the centre line (curvature tensors
+    // r^-1 I each), so one point, the detection's, at its overlap
+    ContactManifold m;
+    m.normal = contact.normal;
+    if (!contact.touching()) return m;
+    m.count = 1;
+    m.points[0].point = contact.point;
+    m.points[0].depth = contact.overlap;
+    m.points[0].pointInA = poseA.particleToGlobal().transpose()*(contact.point - poseA.position);
+    return m;
+}
+
+
+ContactManifold pairManifoldGeneric
+(
+    const Superellipsoid& shapeA, const Pose& poseA,
+    const Superellipsoid& shapeB, const Pose& poseB,
+    const Contact& contact
+)
+{
     ContactManifold m;
     m.normal = contact.normal;
     if (!contact.touching()) return m;

@@ -7,12 +7,31 @@ namespace superellipsoid
 namespace
 {
 
+//- One point at the particle's deepest point moved back by half the
+//  overlap along the normal onto the mid-surface
+ContactManifold deepestPointManifold(const Pose& pose, const Contact& contact)
+{
+    ContactManifold m;
+    m.normal = contact.normal;
+    if (!contact.touching()) return m;
+    m.count = 1;
+    const Vector3 p = contact.pointOnA + 0.5*contact.overlap*contact.normal;
+    m.points[0].point = p;
+    m.points[0].pointInA = pose.toParticleFrame(p);
+    m.points[0].depth = contact.overlap;
+    return m;
+}
+
+
 ContactManifold particleOnWall
 (
     const Superellipsoid& shape, const Pose& pose, const Vector3& wallPoint,
-    const WallFace* face, const Contact& contact
+    const WallFace* face, const Contact& contact, bool generic = false
 )
 {
+    // A sphere on a face: a point contact (curvature r^-1 I against 0) at
+    // its deepest point, which the face contact holds
+    if (shape.isSphere() && !generic) return deepestPointManifold(pose, contact);
     ContactManifold m;
     m.normal = contact.normal;
     if (!contact.touching()) return m;
@@ -42,6 +61,15 @@ ContactManifold wallManifold
 }
 
 
+ContactManifold wallManifoldGeneric
+(
+    const Superellipsoid& shape, const Pose& pose, const Plane& plane, const Contact& contact
+)
+{
+    return particleOnWall(shape, pose, plane.point, nullptr, contact, true);
+}
+
+
 ContactManifold wallManifold
 (
     const Superellipsoid& shape, const Pose& pose, const WallFace& face, const Contact& contact
@@ -52,18 +80,9 @@ ContactManifold wallManifold
         return particleOnWall(shape, pose, face.vertices[0], &face, contact);
     }
     // Edge or vertex of the face: a point contact at the particle's
-    // deepest point (the feature cuts into the particle there), moved back
-    // by half the overlap along the normal onto the mid-surface. The edge
+    // deepest point (the feature cuts into the particle there). The edge
     // point of the detection can lie far along the edge from it
-    ContactManifold m;
-    m.normal = contact.normal;
-    if (!contact.touching()) return m;
-    m.count = 1;
-    const Vector3 p = contact.pointOnA + 0.5*contact.overlap*contact.normal;
-    m.points[0].point = p;
-    m.points[0].pointInA = pose.toParticleFrame(p);
-    m.points[0].depth = contact.overlap;
-    return m;
+    return deepestPointManifold(pose, contact);
 }
 
 } // namespace superellipsoid

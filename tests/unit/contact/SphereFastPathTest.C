@@ -2,6 +2,7 @@
 // superellipsoid paths return (same fields, conventions, status), compared
 // over random poses. Reference: the generic path itself.
 #include "ContactTestHelpers.H"
+#include "contact/ManifoldGeometry.H"
 #include "contact/ParticleContact.H"
 #include "contact/WallContact.H"
 
@@ -166,4 +167,69 @@ TEST(SphereFastPath, FaceMatchesGenericPath)
     EXPECT_GT(byFeature[int(WallFeature::Face)], 100);
     EXPECT_GT(byFeature[int(WallFeature::Edge)], 100);
     EXPECT_GT(byFeature[int(WallFeature::Vertex)], 50);
+}
+
+
+// Manifold of two touching spheres: the closed form (one point, the
+// detection's, at its overlap) against the general manifold builder on the
+// same contact. Both evaluate the curvature rule of two spheres, whose
+// point is the detection's mid-plane point: round-off, 1e-12 relative.
+TEST(SphereFastPath, PairManifoldMatchesGenericBuilder)
+{
+    std::mt19937_64 rng(93);
+    int compared = 0;
+    for (int i = 0; i < 1000; ++i)
+    {
+        const double rA = uniform(rng, 0.2, 2), rB = uniform(rng, 0.2, 2);
+        const Superellipsoid A = Superellipsoid::sphere(rA), B = Superellipsoid::sphere(rB);
+        Pose pA, pB;
+        pA.position = Vector3(uniform(rng, -5, 5), uniform(rng, -5, 5), uniform(rng, -5, 5));
+        pA.orientation = randomOrientation(rng);
+        pB.orientation = randomOrientation(rng);
+        pB.position = pA.position + (rA + rB)*uniform(rng, 0.5, 0.999)*randomUnit(rng);
+        const Contact c = detectParticleContact(A, pA, B, pB);
+        ASSERT_TRUE(c.touching()) << i;
+        const ContactManifold fast = pairManifold(A, pA, B, pB, c);
+        const ContactManifold generic = pairManifoldGeneric(A, pA, B, pB, c);
+        const double r = rA + rB;
+        ASSERT_EQ(fast.count, generic.count) << i;
+        ASSERT_EQ(fast.count, 1) << i;
+        EXPECT_LE((fast.normal - generic.normal).norm(), 1e-12) << i;
+        EXPECT_LE((fast.points[0].point - generic.points[0].point).norm(), 1e-12*r) << i;
+        EXPECT_LE((fast.points[0].pointInA - generic.points[0].pointInA).norm(), 1e-12*r) << i;
+        EXPECT_NEAR(fast.points[0].depth, generic.points[0].depth, 1e-12*r) << i;
+        ++compared;
+    }
+    EXPECT_EQ(compared, 1000);
+}
+
+
+// Manifold of a sphere on a plane wall: the closed form (one point, half
+// the overlap above the deepest point) against the general manifold
+// builder (a wall has no curvature, so its point is the sphere's patch
+// centre, its support point, on the mid-surface): 1e-12 relative.
+TEST(SphereFastPath, WallManifoldMatchesGenericBuilder)
+{
+    std::mt19937_64 rng(95);
+    for (int i = 0; i < 1000; ++i)
+    {
+        const double r = uniform(rng, 0.2, 2);
+        const Superellipsoid s = Superellipsoid::sphere(r);
+        Pose pose;
+        pose.position = Vector3(uniform(rng, -5, 5), uniform(rng, -5, 5), uniform(rng, -5, 5));
+        pose.orientation = randomOrientation(rng);
+        Plane plane;
+        plane.normal = randomUnit(rng);
+        plane.point = pose.position - r*uniform(rng, 0.5, 0.999)*plane.normal;
+        const Contact c = detectWallContact(s, pose, plane);
+        ASSERT_TRUE(c.touching()) << i;
+        const ContactManifold fast = wallManifold(s, pose, plane, c);
+        const ContactManifold generic = wallManifoldGeneric(s, pose, plane, c);
+        ASSERT_EQ(fast.count, 1) << i;
+        ASSERT_EQ(generic.count, 1) << i;
+        EXPECT_LE((fast.normal - generic.normal).norm(), 1e-12) << i;
+        EXPECT_LE((fast.points[0].point - generic.points[0].point).norm(), 1e-12*r) << i;
+        EXPECT_LE((fast.points[0].pointInA - generic.points[0].pointInA).norm(), 1e-12*r) << i;
+        EXPECT_NEAR(fast.points[0].depth, generic.points[0].depth, 1e-12*r) << i;
+    }
 }
