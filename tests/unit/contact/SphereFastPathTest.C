@@ -31,6 +31,27 @@ void expectSameContact
     EXPECT_LE((fast.point - generic.point).norm(), pointTol*r) << i;
 }
 
+//- Two spheres of radii in [0.2, 2] at random poses, their centres
+//  (rA + rB) x a factor in [lo, hi] apart (lo = hi: that factor, not drawn)
+struct SpherePair
+{
+    double rA, rB;
+    Superellipsoid A, B;
+    Pose pA, pB;
+};
+
+SpherePair randomSpherePair(std::mt19937_64& rng, double lo, double hi)
+{
+    const double rA = uniform(rng, 0.2, 2), rB = uniform(rng, 0.2, 2);
+    SpherePair p{rA, rB, Superellipsoid::sphere(rA), Superellipsoid::sphere(rB), Pose(), Pose()};
+    p.pA.position = Vector3(uniform(rng, -5, 5), uniform(rng, -5, 5), uniform(rng, -5, 5));
+    p.pA.orientation = randomOrientation(rng);
+    p.pB.orientation = randomOrientation(rng);
+    const double factor = lo == hi ? lo : uniform(rng, lo, hi);
+    p.pB.position = p.pA.position + (rA + rB)*factor*randomUnit(rng);
+    return p;
+}
+
 } // namespace
 
 // Cold detections: the generic path starts the common-normal Newton on the
@@ -45,15 +66,13 @@ TEST(SphereFastPath, PairMatchesGenericColdPath)
     int touching = 0, separated = 0;
     for (int i = 0; i < 2000; ++i)
     {
-        const double rA = uniform(rng, 0.2, 2), rB = uniform(rng, 0.2, 2);
-        const Superellipsoid A = Superellipsoid::sphere(rA), B = Superellipsoid::sphere(rB);
+        const SpherePair p = randomSpherePair(rng, 0.01, 1.3);
+        const double rA = p.rA, rB = p.rB;
+        const Superellipsoid& A = p.A;
+        const Superellipsoid& B = p.B;
+        const Pose& pA = p.pA;
+        const Pose& pB = p.pB;
         ASSERT_TRUE(A.isSphere() && B.isSphere());
-        Pose pA, pB;
-        pA.position = Vector3(uniform(rng, -5, 5), uniform(rng, -5, 5), uniform(rng, -5, 5));
-        pA.orientation = randomOrientation(rng);
-        pB.orientation = randomOrientation(rng);
-        const double d = (rA + rB)*uniform(rng, 0.01, 1.3);
-        pB.position = pA.position + d*randomUnit(rng);
         const Contact generic = detectParticleContactGeneric(A, pA, B, pB);
         const Contact fast = detectParticleContact(A, pA, B, pB);
         if (std::abs(generic.overlap) < 1e-12*(rA + rB)) continue;   // touching exactly: either status
@@ -80,13 +99,12 @@ TEST(SphereFastPath, PairMatchesGenericWarmPath)
     int compared = 0;
     for (int k = 0; k < 100; ++k)
     {
-        const double rA = uniform(rng, 0.2, 2), rB = uniform(rng, 0.2, 2);
-        const Superellipsoid A = Superellipsoid::sphere(rA), B = Superellipsoid::sphere(rB);
-        Pose pA, pB;
-        pA.position = Vector3(uniform(rng, -5, 5), uniform(rng, -5, 5), uniform(rng, -5, 5));
-        pA.orientation = randomOrientation(rng);
-        pB.orientation = randomOrientation(rng);
-        pB.position = pA.position + (rA + rB)*0.95*randomUnit(rng);
+        SpherePair p = randomSpherePair(rng, 0.95, 0.95);
+        const double rA = p.rA, rB = p.rB;
+        const Superellipsoid& A = p.A;
+        const Superellipsoid& B = p.B;
+        Pose& pA = p.pA;
+        Pose& pB = p.pB;
         ContactWarmStart warmGeneric, warmFast;
         for (int step = 0; step < 20; ++step)
         {
@@ -180,18 +198,16 @@ TEST(SphereFastPath, PairManifoldMatchesGenericBuilder)
     int compared = 0;
     for (int i = 0; i < 1000; ++i)
     {
-        const double rA = uniform(rng, 0.2, 2), rB = uniform(rng, 0.2, 2);
-        const Superellipsoid A = Superellipsoid::sphere(rA), B = Superellipsoid::sphere(rB);
-        Pose pA, pB;
-        pA.position = Vector3(uniform(rng, -5, 5), uniform(rng, -5, 5), uniform(rng, -5, 5));
-        pA.orientation = randomOrientation(rng);
-        pB.orientation = randomOrientation(rng);
-        pB.position = pA.position + (rA + rB)*uniform(rng, 0.5, 0.999)*randomUnit(rng);
+        const SpherePair p = randomSpherePair(rng, 0.5, 0.999);
+        const Superellipsoid& A = p.A;
+        const Superellipsoid& B = p.B;
+        const Pose& pA = p.pA;
+        const Pose& pB = p.pB;
         const Contact c = detectParticleContact(A, pA, B, pB);
         ASSERT_TRUE(c.touching()) << i;
         const ContactManifold fast = pairManifold(A, pA, B, pB, c);
         const ContactManifold generic = pairManifoldGeneric(A, pA, B, pB, c);
-        const double r = rA + rB;
+        const double r = p.rA + p.rB;
         ASSERT_EQ(fast.count, generic.count) << i;
         ASSERT_EQ(fast.count, 1) << i;
         EXPECT_LE((fast.normal - generic.normal).norm(), 1e-12) << i;
