@@ -3,6 +3,7 @@
 #include "contact/ManifoldGeometry.H"
 #include "contact/ParticleContact.H"
 #include "contact/SupportPoint.H"
+#include "solver/CoplanarGroups.H"
 
 #include <algorithm>
 #include <array>
@@ -31,49 +32,6 @@ bool pointInFace(const WallFace& face, const Vector3& p)
         if ((b - a).cross(face.normal).dot(p - a) > 0) return false;
     }
     return true;
-}
-
-//- Relative tolerance of coplanarity (normals and plane offsets)
-constexpr double coplanarTolerance = 1e-9;
-
-//- Group id per face: faces with the same unit normal and offset n.p
-//  (to coplanarTolerance) share an id; firstFace: the smallest face index
-//  of each group. Sort-based, O(F log F).
-void groupCoplanarFaces
-(
-    const std::vector<WallFace>& faces, std::vector<int>& group, std::vector<int>& firstFace
-)
-{
-    const int n = int(faces.size());
-    group.assign(n, -1);
-    firstFace.clear();
-    double scale = 0;
-    for (const WallFace& f : faces)
-        for (int k = 0; k < f.nVertices; ++k) scale = std::max(scale, f.vertices[k].cwiseAbs().maxCoeff());
-    scale = std::max(scale, std::numeric_limits<double>::min());
-    std::vector<std::pair<std::array<double, 4>, int>> keys(n);
-    for (int f = 0; f < n; ++f)
-    {
-        const Vector3& nf = faces[f].normal;
-        keys[f] = {{nf.x(), nf.y(), nf.z(), nf.dot(faces[f].vertices[0])/scale}, f};
-    }
-    std::sort(keys.begin(), keys.end());
-    int id = -1;
-    for (int k = 0; k < n; ++k)
-    {
-        bool same = k > 0;
-        for (int c = 0; c < 4 && same; ++c)
-        {
-            same = std::abs(keys[k].first[c] - keys[k - 1].first[c]) <= coplanarTolerance;
-        }
-        if (!same)
-        {
-            ++id;
-            firstFace.push_back(keys[k].second);
-        }
-        group[keys[k].second] = id;
-        firstFace[id] = std::min(firstFace[id], keys[k].second);
-    }
 }
 
 //- Relative margin by which a candidate normal must beat the detected
@@ -247,7 +205,9 @@ const std::vector<StepContact>& CollisionStep::detect
         if (!wallGridValid_ || wallGrid_.cellSize() != cellSize || wallGrid_.nFaces() != walls.size())
         {
             wallGrid_.build(walls.faces, cellSize);
-            groupCoplanarFaces(walls.faces, facePlane_, planeFace_);
+            CoplanarGroups groups = groupCoplanarFaces(walls.faces);
+            facePlane_.swap(groups.group);
+            planeFace_.swap(groups.firstFace);
             wallGridValid_ = true;
             for (WallQueryCache& q : wallQueries_) q.id = -1;
         }
