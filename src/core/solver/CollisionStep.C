@@ -224,38 +224,58 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
 }
 
 
-void CollisionStep::softSubstep(ParticleSystem& system, double h, CollisionDiagnostics& diag)
+void CollisionStep::softKick(ParticleSystem& system, double dt) const
 {
-    // Velocity Verlet: kick(h/2) with the last forces, drift(h)
-    const Matrix3 noDamping = Matrix3::Zero();
+    // Constant force and torque over dt (orientation frozen), the fluid
+    // damping D of the rotation exactly (kickAngularMomentum)
     for (Particle& p : system.particles)
     {
-        const Vector3 a = settings_.gravity + (p.externalForce + p.contactForce)/p.mass;
-        p.velocity += 0.5*h*a;
-        RotationalState s{p.pose.orientation, p.angularVelocity};
+        p.velocity += dt*(settings_.gravity + (p.externalForce + p.contactForce)/p.mass);
         const Vector3 torque = p.externalTorque + p.contactTorque;
-        if (!isZero(torque)) kickAngularMomentum(s, p.principalMoments, torque, noDamping, 0.5*h);
+        if (!isZero(torque) || !isZero(p.externalDamping))
+        {
+            RotationalState s{p.pose.orientation, p.angularVelocity};
+            kickAngularMomentum(s, p.principalMoments, torque, p.externalDamping, dt);
+            p.angularVelocity = s.angularVelocity;
+        }
+    }
+}
+
+
+void CollisionStep::softOpen(ParticleSystem& system, double h) const
+{
+    softKick(system, 0.5*h);
+    for (Particle& p : system.particles)
+    {
         p.pose.position += h*p.velocity;
+        RotationalState s{p.pose.orientation, p.angularVelocity};
         driftFreeRotation(s, p.principalMoments, h);
         p.pose.orientation = s.orientation;
         p.angularVelocity = s.angularVelocity;
     }
-    // Forces at the new positions, then kick(h/2)
+}
+
+
+void CollisionStep::softClose(ParticleSystem& system, double h, CollisionDiagnostics& diag)
+{
     detect(system, diag);
     softForces(system, h, diag);
-    for (Particle& p : system.particles)
-    {
-        const Vector3 a = settings_.gravity + (p.externalForce + p.contactForce)/p.mass;
-        p.velocity += 0.5*h*a;
-        const Vector3 torque = p.externalTorque + p.contactTorque;
-        if (!isZero(torque))
-        {
-            RotationalState s{p.pose.orientation, p.angularVelocity};
-            kickAngularMomentum(s, p.principalMoments, torque, noDamping, 0.5*h);
-            p.angularVelocity = s.angularVelocity;
-        }
-    }
+    softKick(system, 0.5*h);
     ++diag.substeps;
+}
+
+
+void CollisionStep::softForcesAtState(ParticleSystem& system, CollisionDiagnostics& diag)
+{
+    detect(system, diag);
+    softForces(system, 0, diag);
+}
+
+
+void CollisionStep::softSubstep(ParticleSystem& system, double h, CollisionDiagnostics& diag)
+{
+    softOpen(system, h);
+    softClose(system, h, diag);
 }
 
 

@@ -304,6 +304,22 @@ Foam::label Foam::superellipsoidCollisionModel::nSubSteps(const scalar Dt) const
 }
 
 
+void Foam::superellipsoidCollisionModel::moveSubstep(const scalar h)
+{
+    try
+    {
+        step_->move(system_, h);
+    }
+    catch (const std::exception& err)
+    {
+        FatalErrorInFunction
+            << "Collision substep move failed at time "
+            << mesh_.time().timeName() << ": " << err.what() << nl
+            << exit(FatalError);
+    }
+}
+
+
 Foam::label Foam::superellipsoidCollisionModel::advanceFluidStep
 (
     const scalar Dt
@@ -313,22 +329,13 @@ Foam::label Foam::superellipsoidCollisionModel::advanceFluidStep
     const scalar h = Dt/n;
     const std::size_t nOwn = local_.size();
     waypoints_.resize(n*nOwn);
+    beginFluidStep();
 
     for (label k = 0; k < n; ++k)
     {
         // Move with the constant fluid forcing (ghosts move too and are
         // replaced by the exchange)
-        try
-        {
-            step_->move(system_, h);
-        }
-        catch (const std::exception& err)
-        {
-            FatalErrorInFunction
-                << "Collision substep move failed at time "
-                << mesh_.time().timeName() << ": " << err.what() << nl
-                << exit(FatalError);
-        }
+        moveSubstep(h);
         if (Pstream::parRun() || !cyclicShifts_.empty())
         {
             // Ghosts and periodic images from the moved state of their owners

@@ -124,7 +124,8 @@ Foam::superellipsoidCollisionModels::softContact::softContact
     settings_.softReferenceSpeed =
         dict.found("referenceSpeed") ? readPositive(dict, "referenceSpeed") : 1.0;
 
-    // Gravity acts through the cloud's forces (tracking), not the core
+    // Gravity reaches the core in each parcel's fluid forcing (external
+    // force of the fluid step), not as the core's gravity
     settings_.gravity = superellipsoid::Vector3::Zero();
 
     initialise(modelDict);
@@ -133,48 +134,40 @@ Foam::superellipsoidCollisionModels::softContact::softContact
 
 // * * * * * * * * * * * * * * * Member Functions  * * * * * * * * * * * * * //
 
+void Foam::superellipsoidCollisionModels::softContact::beginFluidStep()
+{
+    try
+    {
+        // Not a substep: its contacts are not counted
+        superellipsoid::CollisionDiagnostics uncounted;
+        step_->softForcesAtState(system_, uncounted);
+    }
+    catch (const std::exception& err)
+    {
+        FatalErrorInFunction
+            << "Contact forces of the start state failed at time "
+            << mesh_.time().timeName() << ": " << err.what() << nl
+            << exit(FatalError);
+    }
+}
+
+
+void Foam::superellipsoidCollisionModels::softContact::moveSubstep
+(
+    const scalar h
+)
+{
+    step_->softOpen(system_, h);
+}
+
+
 void Foam::superellipsoidCollisionModels::softContact::collide(const scalar h)
 {
     try
     {
-        // Soft contact: only the forces at the current positions are
-        // wanted. CollisionStep::softForces is private, so the velocity
-        // Verlet substep is called on a copy shifted back by one drift
-        // (no force, no gravity: its first kick is zero and its drift
-        // brings the copy exactly to the current pose; the drift of
-        // the free rotation is time-reversible). Only contactForce and
-        // contactTorque are used by the cloud.
-        poses_.resize(system_.particles.size());
-        for (std::size_t i = 0; i < system_.particles.size(); ++i)
-        {
-            superellipsoid::Particle& p = system_.particles[i];
-            poses_[i] = p.pose;
-            p.externalForce.setZero();
-            p.externalTorque.setZero();
-            p.contactForce.setZero();
-            p.contactTorque.setZero();
-            p.pose.position -= h*p.velocity;
-            superellipsoid::RotationalState s{p.pose.orientation, p.angularVelocity};
-            superellipsoid::driftFreeRotation(s, p.principalMoments, -h);
-            p.pose.orientation = s.orientation.normalized();
-            p.angularVelocity = s.angularVelocity;
-        }
-        velocities_.resize(system_.particles.size());
-        for (std::size_t i = 0; i < system_.particles.size(); ++i)
-        {
-            velocities_[i] = system_.particles[i].velocity;
-        }
-
         const superellipsoid::CollisionDiagnostics before = diag_;
-        step_->softSubstep(system_, h, diag_);
+        step_->softClose(system_, h, diag_);
         finishSubstep(before);
-
-        for (std::size_t i = 0; i < system_.particles.size(); ++i)
-        {
-            superellipsoid::Particle& p = system_.particles[i];
-            p.pose = poses_[i];
-            p.velocity = velocities_[i];
-        }
     }
     catch (const std::exception& err)
     {

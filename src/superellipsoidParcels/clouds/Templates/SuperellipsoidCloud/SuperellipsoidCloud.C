@@ -6,7 +6,6 @@
 #include "eigenConversions.H"
 #include "mathematicalConstants.H"
 #include "OStringStream.H"
-#include "subCycleTime.H"
 
 #include "orientation/Orientation.H"
 
@@ -241,16 +240,6 @@ void Foam::SuperellipsoidCloud<CloudType>::evolve()
 
 
 template<class CloudType>
-void Foam::SuperellipsoidCloud<CloudType>::gatherParcels()
-{
-    collectParcels();
-
-    // All processors' parcels, sorted by id
-    seCollision_->exchangeParticles();
-}
-
-
-template<class CloudType>
 void Foam::SuperellipsoidCloud<CloudType>::collectParcels()
 {
     using namespace superellipsoidConversions;
@@ -384,23 +373,6 @@ Foam::SuperellipsoidCloud<CloudType>::trackWaypoints(const parcelType& p) const
 
 
 template<class CloudType>
-void Foam::SuperellipsoidCloud<CloudType>::scatterParcels()
-{
-    using namespace superellipsoidConversions;
-
-    forAll(collisionParcels_, i)
-    {
-        parcelType& p = *collisionParcels_[i];
-        const superellipsoid::Particle& q = seCollision_->result(i);
-
-        // Leapfrog half kicks (global frame)
-        p.f() = toFoam(q.contactForce);
-        p.torque() = toFoam(superellipsoid::Vector3(q.pose.orientation*q.contactTorque));
-    }
-}
-
-
-template<class CloudType>
 void Foam::SuperellipsoidCloud<CloudType>::countWallBackstop()
 {
     if (seCollision_ && seCollision_->active())
@@ -442,88 +414,6 @@ void Foam::SuperellipsoidCloud<CloudType>::motion
     }
     model.buildWalls(this->U());
 
-    if (!model.soft())
-    {
-        motionFluidStep(cloud, td);
-        return;
-    }
-
-    const Time& time = this->db().time();
-    const scalar Dt = time.deltaTValue();
-
-    gatherParcels();
-    const label n = model.nSubSteps(Dt);
-
-    autoPtr<subCycleTime> subCycle;
-    if (n > 1)
-    {
-        subCycle.reset(new subCycleTime(const_cast<Time&>(time), n));
-    }
-
-    // Leapfrog half kicks (soft model) without a Cloud::move pass: they
-    // neither track nor transfer parcels. The closing half kick of substep
-    // k and the opening one of k + 1 use the same force and orientation,
-    // so they run in one loop (two half kicks each: the same arithmetic,
-    // bit for bit, as the two passes did)
-    auto halfKicks = [&cloud](const scalar h, const label nKicks)
-    {
-        for (parcelType& p : cloud)
-        {
-            for (label j = 0; j < nKicks; ++j)
-            {
-                p.halfKick(cloud, h);
-            }
-        }
-    };
-
-    for (label k = 0; k < n; ++k)
-    {
-        if (subCycle.valid())
-        {
-            ++subCycle();
-        }
-        const scalar h = time.deltaTValue();
-
-        if (k == 0)
-        {
-            halfKicks(h, 1);
-        }
-
-        // Move: tracking with the fluid forces (and the rotation)
-        td.part() = parcelType::trackingData::tpLinearTrack;
-        Cloud<parcelType>::move(cloud, td, h);
-
-        // Contact forces at the new positions (core)
-        gatherParcels();
-        model.collide(h);
-        scatterParcels();
-
-        // Closing half kick, and the next substep's opening one
-        halfKicks(h, k + 1 < n ? 2 : 1);
-    }
-
-    if (subCycle.valid())
-    {
-        subCycle->endSubCycle();
-    }
-
-    gatherParcels();
-    endCollisionStep();
-
-    // Parcels injected in the next step are not displaced by the injection
-    td.part() = parcelType::trackingData::tpVelocityHalfStep;
-}
-
-
-template<class CloudType>
-template<class TrackCloudType>
-void Foam::SuperellipsoidCloud<CloudType>::motionFluidStep
-(
-    TrackCloudType& cloud,
-    typename parcelType::trackingData& td
-)
-{
-    superellipsoidCollisionModel& model = *seCollision_;
     const scalar Dt = this->db().time().deltaTValue();
 
     // Fluid forcing of each parcel, once per fluid step, as constant
