@@ -126,6 +126,18 @@ RigidBody RigidBody::wall(const Vector3& velocity)
 }
 
 
+RigidBody RigidBody::mirrored(const Vector3& planePoint, const Vector3& n) const
+{
+    const Matrix3 M = Matrix3::Identity() - 2*n*n.transpose();
+    RigidBody image = *this;
+    image.position = planePoint + M*(position - planePoint);
+    image.velocity = M*velocity;
+    image.angularVelocity = -(M*angularVelocity);
+    image.inverseInertia = M*inverseInertia*M;
+    return image;
+}
+
+
 double RigidBody::kineticEnergy() const
 {
     if (isWall()) return 0;

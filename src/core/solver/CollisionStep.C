@@ -207,6 +207,32 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
             B.contactTorque += B.pose.orientation.conjugate()*r.torqueOnB;
             ++diag.pairCollisions;
         }
+        else if (system.walls.isMirror(c.face))
+        {
+            // Symmetry plane: A meets its mirror image, the pair law at
+            // twice the depth with the points on the plane; the image's
+            // tangential velocity there equals A's, so the contact is
+            // frictionless (set exactly, as the impulse model's)
+            ContactManifold onPlane = m;
+            for (int i = 0; i < onPlane.count; ++i)
+            {
+                ManifoldPoint& q = onPlane.points[i];
+                q.point -= 0.5*q.depth*m.normal;
+                q.pointInA = A.pose.orientation.conjugate()*(q.point - A.pose.position);
+                q.depth *= 2;
+            }
+            const RigidBody image = bodyA.mirrored(onPlane.points[0].point, m.normal);
+            // Hertz radius at the detection's point moved onto the plane,
+            // the mid-surface of A and its image (as the pair's)
+            const double radius = surfaceCurvatureRadius
+            (
+                sA, A.pose, c.point.point - 0.5*c.overlap*m.normal, CurvatureModel::mean
+            );
+            SoftContactParameters p = pairModel_->parameters(bodyA, image, radius, radius);
+            p.staticFriction = p.dynamicFriction = p.rollingFriction = 0;
+            r = softManifoldForce(bodyA, image, onPlane, p, rec.history, matchDistance, h);
+            ++diag.wallCollisions;
+        }
         else
         {
             const RigidBody wall = RigidBody::wall(system.walls.velocity[c.face]);

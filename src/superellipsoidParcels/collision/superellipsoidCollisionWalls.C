@@ -44,11 +44,10 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
 
     for (const polyPatch& pp : patches)
     {
-        // Symmetry planes stop the body's surface (impulse model: a
-        // frictionless contact with its mirror image, core ParticleSystem.H)
+        // Symmetry planes stop the body's surface: a frictionless contact
+        // with its mirror image (core ParticleSystem.H)
         const bool mirror =
-            settings_.model == superellipsoid::CollisionModel::impulse
-         && (isA<symmetryPlanePolyPatch>(pp) || isA<symmetryPolyPatch>(pp));
+            isA<symmetryPlanePolyPatch>(pp) || isA<symmetryPolyPatch>(pp);
         if (!isA<wallPolyPatch>(pp) && !mirror)
         {
             continue;
