@@ -182,11 +182,23 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
         p.contactForce.setZero();
         p.contactTorque.setZero();
     }
+    // Rigid bodies of the particles in contact, each built once
+    bodies_.resize(system.particles.size());
+    bodyReady_.assign(system.particles.size(), 0);
+    auto body = [&](int i) -> const RigidBody&
+    {
+        if (!bodyReady_[i])
+        {
+            bodies_[i] = rigidBodyOf(system.particles[i]);
+            bodyReady_[i] = 1;
+        }
+        return bodies_[i];
+    };
     for (const StepContact& c : contacts_)
     {
         Particle& A = system.particles[c.a];
         const Superellipsoid& sA = system.shapes[A.shapeIndex];
-        const RigidBody bodyA = rigidBodyOf(A);
+        const RigidBody& bodyA = body(c.a);
         // Hertz radius at the detection's point (the deepest), one per contact
         const double radiusA = surfaceCurvatureRadius(sA, A.pose, c.point.point, CurvatureModel::mean);
         PairRecord& rec = cache_.acquire(c.key);
@@ -198,7 +210,7 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
         {
             Particle& B = system.particles[c.b];
             const Superellipsoid& sB = system.shapes[B.shapeIndex];
-            const RigidBody bodyB = rigidBodyOf(B);
+            const RigidBody& bodyB = body(c.b);
             const double radiusB =
                 surfaceCurvatureRadius(sB, B.pose, c.point.point, CurvatureModel::mean);
             const SoftContactParameters p = pairModel_->parameters(bodyA, bodyB, radiusA, radiusB);
