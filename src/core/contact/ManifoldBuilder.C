@@ -139,15 +139,23 @@ bool nearBody(const ManifoldSide& side, const Vector3& x, double margin)
 //  leaves a body's bounding box grown by the overlap (a deep containment,
 //  where the support point of the large body lies on its far rim and the
 //  common normal's patches do not face each other), the weighted patch
-//  centre, which lies at the smaller body
+//  centre, which lies at the smaller body; where that leaves one too (a
+//  large body's patch centre snapped to its far face centre beside a thin
+//  body, fuzz input crash-thinPlateEdgeOnFace), the mid-point of the
+//  support points, where the two surfaces touch
 Vector3 rulePoint
 (
     const ContactFrame& f, const ManifoldSide& lower, const ManifoldSide& upper, double margin
 )
 {
+    auto nearBoth = [&](const Vector3& x)
+    {
+        return x.allFinite() && nearBody(lower, x, margin) && nearBody(upper, x, margin);
+    };
     const Vector3 p = f.frame.lift(f.tensorPoint());
-    if (p.allFinite() && nearBody(lower, p, margin) && nearBody(upper, p, margin)) return p;
-    return f.frame.origin;
+    if (nearBoth(p)) return p;
+    if (nearBoth(f.frame.origin)) return f.frame.origin;
+    return 0.5*(f.pL + f.pU);
 }
 
 

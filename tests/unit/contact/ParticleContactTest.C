@@ -375,3 +375,26 @@ TEST(ParticleContact, VertexOnFlatFaceContactPointOnLineOfCentres)
         EXPECT_LT(std::abs(c.point.z()), 1e-6) << "tilt axis " << tiltAxis.transpose();
     }
 }
+
+
+TEST(ParticleContact, ThinPlateBesideABodyAlongItsFaceNormalIsSeparated)
+{
+    // Fuzz input particleContact/crash-thinPlateBesideBody: the centre line
+    // runs exactly along the face normal of a thin plate (eps 0.4, c = 8.2e-5
+    // m) beside a large diamond (eps 1.9); Newton stopped at once there with
+    // overlap 1e-14 m and support points 4.7 mm apart, and the manifold point
+    // fell 0.4 mm off the plate. delta along the normal tilted towards the
+    // mismatch by 1e-6 rad is -4.7e-9 m: the bodies are separated
+    const Superellipsoid A(0.0096753472097888798, 0.0096753472097792035, 0.0096753472097792035, 1.9, 1.9);
+    const Superellipsoid B(0.0016396663571549748, 0.0016396663571549748, 8.1983317857748739e-05, 0.4, 0.4);
+    Pose pA, pB;
+    pA.position = Vector3(-0.0050463575643212577, -0.0050463575643212577, -0.0050463575643212577);
+    pA.orientation = Quaternion(0.25127309316359642, -0.83525017528662637, 0, 0.48910017106484294);
+    pB.position = Vector3(-0.0050463575643212577, -0.015139603929979631, -0.0050463575643212577);
+    const Contact c = detectParticleContact(A, pA, B, pB);
+    EXPECT_EQ(c.status, ContactStatus::Separated);
+    EXPECT_LT(c.overlap, 0);
+    // The reported gap is a separating axis's delta: it bounds the true
+    // (negative) overlap from above
+    EXPECT_LE(directionalOverlap(A, pA, B, pB, c.normal), c.overlap + 1e-15);
+}
