@@ -199,12 +199,17 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
         Particle& A = system.particles[c.a];
         const Superellipsoid& sA = system.shapes[A.shapeIndex];
         const RigidBody& bodyA = body(c.a);
-        // Hertz radius at the detection's point (the deepest), one per contact
-        const double radiusA = surfaceCurvatureRadius(sA, A.pose, c.point.point, CurvatureModel::mean);
+        const ContactManifold& m = c.manifold;   // normal from A into B (the wall)
+        // A symmetry plane: A meets its mirror image (below)
+        const bool mirror = c.b < 0 && system.walls.isMirror(c.face);
+        // Hertz radius at the detection's point (the deepest), one per
+        // contact; at a mirror face moved onto the plane, the mid-surface
+        // of A and its image (as a pair's)
+        const Vector3 radiusPoint = mirror ? Vector3(c.point.point - 0.5*c.overlap*m.normal) : c.point.point;
+        const double radiusA = surfaceCurvatureRadius(sA, A.pose, radiusPoint, CurvatureModel::mean);
         PairRecord& rec = cache_.acquire(c.key);
         // Springs of points that moved by more than this in A's frame restart
         const double matchDistance = manifoldMatchTolerance*c.halfAxis;
-        const ContactManifold& m = c.manifold;   // normal from A into B (the wall)
         SoftContactResult r;
         if (c.b >= 0)
         {
@@ -219,10 +224,10 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
             B.contactTorque += B.pose.orientation.conjugate()*r.torqueOnB;
             ++diag.pairCollisions;
         }
-        else if (system.walls.isMirror(c.face))
+        else if (mirror)
         {
-            // Symmetry plane: A meets its mirror image, the pair law at
-            // twice the depth with the points on the plane; the image's
+            // Symmetry plane: the pair law with A's mirror image at twice
+            // the depth with the points on the plane; the image's
             // tangential velocity there equals A's, so the contact is
             // frictionless (set exactly, as the impulse model's)
             ContactManifold onPlane = m;
@@ -234,13 +239,7 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
                 q.depth *= 2;
             }
             const RigidBody image = bodyA.mirrored(onPlane.points[0].point, m.normal);
-            // Hertz radius at the detection's point moved onto the plane,
-            // the mid-surface of A and its image (as the pair's)
-            const double radius = surfaceCurvatureRadius
-            (
-                sA, A.pose, c.point.point - 0.5*c.overlap*m.normal, CurvatureModel::mean
-            );
-            SoftContactParameters p = pairModel_->parameters(bodyA, image, radius, radius);
+            SoftContactParameters p = pairModel_->parameters(bodyA, image, radiusA, radiusA);
             p.staticFriction = p.dynamicFriction = p.rollingFriction = 0;
             r = softManifoldForce(bodyA, image, onPlane, p, rec.history, matchDistance, h);
             ++diag.wallCollisions;

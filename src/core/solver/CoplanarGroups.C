@@ -26,6 +26,14 @@ struct CellHash
     }
 };
 
+//- Grid cell of a key: its components in units of coplanarTolerance
+Cell cellOf(const std::array<double, 4>& key)
+{
+    Cell c;
+    for (int i = 0; i < 4; ++i) c[i] = std::int64_t(std::floor(key[i]/coplanarTolerance));
+    return c;
+}
+
 //- Root of a face in the union-find forest (path halving)
 int root(std::vector<int>& parent, int f)
 {
@@ -58,9 +66,7 @@ CoplanarGroups groupCoplanarFaces(const std::vector<WallFace>& faces)
     {
         const Vector3& nf = faces[f].normal;
         key[f] = {nf.x(), nf.y(), nf.z(), nf.dot(faces[f].vertices[0])/scale};
-        Cell c;
-        for (int i = 0; i < 4; ++i) c[i] = std::int64_t(std::floor(key[f][i]/coplanarTolerance));
-        grid[c].push_back(f);
+        grid[cellOf(key[f])].push_back(f);
     }
 
     // Union of every pair within tolerance: they lie in neighbouring cells;
@@ -69,8 +75,7 @@ CoplanarGroups groupCoplanarFaces(const std::vector<WallFace>& faces)
     std::iota(parent.begin(), parent.end(), 0);
     for (int f = 0; f < n; ++f)
     {
-        Cell c0;
-        for (int i = 0; i < 4; ++i) c0[i] = std::int64_t(std::floor(key[f][i]/coplanarTolerance));
+        const Cell c0 = cellOf(key[f]);
         for (int m = 0; m < 81; ++m)
         {
             Cell c = c0;
