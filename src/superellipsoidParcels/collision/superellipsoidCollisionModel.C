@@ -290,15 +290,7 @@ void Foam::superellipsoidCollisionModel::initialise(const dictionary& dict)
 Foam::label Foam::superellipsoidCollisionModel::nSubSteps(const scalar Dt) const
 {
     label n = 1;
-    try
-    {
-        n = step_->chooseSubsteps(system_, Dt);
-    }
-    catch (const std::exception& err)
-    {
-        FatalErrorInFunction
-            << "Collision substeps: " << err.what() << nl << exit(FatalError);
-    }
+    coreCall("Collision substep count", [&]() { n = step_->chooseSubsteps(system_, Dt); });
     reduce(n, maxOp<label>());
     return n;
 }
@@ -306,17 +298,7 @@ Foam::label Foam::superellipsoidCollisionModel::nSubSteps(const scalar Dt) const
 
 void Foam::superellipsoidCollisionModel::moveSubstep(const scalar h)
 {
-    try
-    {
-        step_->move(system_, h);
-    }
-    catch (const std::exception& err)
-    {
-        FatalErrorInFunction
-            << "Collision substep move failed at time "
-            << mesh_.time().timeName() << ": " << err.what() << nl
-            << exit(FatalError);
-    }
+    coreCall("Collision substep move", [&]() { step_->move(system_, h); });
 }
 
 

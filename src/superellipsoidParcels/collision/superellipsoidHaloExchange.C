@@ -478,16 +478,11 @@ void Foam::superellipsoidCollisionModel::endVelocityPhases()
                 received.push_back(superellipsoid::unpackBoundaryImpulse(&recs[k]));
             }
         }
-        try
+        coreCall("Boundary impulses", [&]()
         {
             boundaryImpulsesReplaced_ +=
                 superellipsoid::applyBoundaryImpulses(system_, contacts, owned_, received, imageStride);
-        }
-        catch (const std::exception& err)
-        {
-            FatalErrorInFunction
-                << "Boundary impulses: " << err.what() << nl << exit(FatalError);
-        }
+        });
         boundaryImpulsesSent_ += label(mine.size());
         impulseExchangeTime_ += timer.elapsedTime();
     }

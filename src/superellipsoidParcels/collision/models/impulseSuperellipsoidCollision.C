@@ -146,10 +146,10 @@ Foam::superellipsoidCollisionModels::impulse::impulse
 
 void Foam::superellipsoidCollisionModels::impulse::collide(const scalar h)
 {
-    try
+    coreCall("Collision step", [&]()
     {
-        // Impulse model: the parcels were moved by tracking; detect,
-        // resolve in sweeps, remove overlaps (core, [Wedel2023] Sect. 4)
+        // Impulse model, after the move (moveSubstep): detect, resolve in
+        // sweeps, remove overlaps (core, [Wedel2023] Sect. 4)
         const superellipsoid::CollisionDiagnostics before = diag_;
         step_->detect(system_, diag_);
         beginVelocityPhases();
@@ -158,13 +158,7 @@ void Foam::superellipsoidCollisionModels::impulse::collide(const scalar h)
         step_->removeOverlaps(system_);
         ++diag_.substeps;
         finishSubstep(before);
-    }
-    catch (const std::exception& err)
-    {
-        FatalErrorInFunction
-            << "Collision step failed at time " << mesh_.time().timeName()
-            << ": " << err.what() << nl << exit(FatalError);
-    }
+    });
 }
 
 

@@ -136,19 +136,12 @@ Foam::superellipsoidCollisionModels::softContact::softContact
 
 void Foam::superellipsoidCollisionModels::softContact::beginFluidStep()
 {
-    try
+    coreCall("Contact forces of the start state", [&]()
     {
         // Not a substep: its contacts are not counted
         superellipsoid::CollisionDiagnostics uncounted;
         step_->softForcesAtState(system_, uncounted);
-    }
-    catch (const std::exception& err)
-    {
-        FatalErrorInFunction
-            << "Contact forces of the start state failed at time "
-            << mesh_.time().timeName() << ": " << err.what() << nl
-            << exit(FatalError);
-    }
+    });
 }
 
 
@@ -163,18 +156,12 @@ void Foam::superellipsoidCollisionModels::softContact::moveSubstep
 
 void Foam::superellipsoidCollisionModels::softContact::collide(const scalar h)
 {
-    try
+    coreCall("Collision step", [&]()
     {
         const superellipsoid::CollisionDiagnostics before = diag_;
         step_->softClose(system_, h, diag_);
         finishSubstep(before);
-    }
-    catch (const std::exception& err)
-    {
-        FatalErrorInFunction
-            << "Collision step failed at time " << mesh_.time().timeName()
-            << ": " << err.what() << nl << exit(FatalError);
-    }
+    });
 }
 
 
