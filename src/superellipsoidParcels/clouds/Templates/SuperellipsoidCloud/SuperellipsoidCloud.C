@@ -167,13 +167,22 @@ void Foam::SuperellipsoidCloud<CloudType>::setParcelThermoProperties
     parcel.shapeId() = injectShapeId_;
     parcel.omegaP() = injectOmegaP_;
 
+    // The injection position as given (position() differs from it by the
+    // round-off of the barycentric coordinates, which depends on the
+    // decomposition)
+    const point pos
+    (
+        parcel.exactPosition
+        (
+            exactPositionTolerance*(*shapes_)[injectShapeId_].shape.c()
+        )
+    );
     if (orientationMode_ == orientationMode::fixed)
     {
         parcel.setOrientation(injectOrientation_);
     }
     else if (orientationMode_ == orientationMode::nearest)
     {
-        const point pos(parcel.position());
         std::size_t best = 0;
         for (std::size_t i = 1; i < injectPoints_.size(); ++i)
         {
@@ -188,7 +197,6 @@ void Foam::SuperellipsoidCloud<CloudType>::setParcelThermoProperties
     {
         // Seed from the injection position bits, so that a parcel gets the
         // same orientation in serial and in parallel runs
-        const point pos(parcel.position());
         std::uint64_t key = std::uint64_t(seed_)*0x9E3779B97F4A7C15ULL;
         for (direction i = 0; i < vector::nComponents; ++i)
         {
@@ -267,7 +275,13 @@ void Foam::SuperellipsoidCloud<CloudType>::collectParcels()
                 << exit(FatalError);
         }
         q.shapeIndex = p.shapeId();
-        q.pose.position = toEigen(p.position());
+        q.pose.position = toEigen
+        (
+            p.exactPosition
+            (
+                exactPositionTolerance*(*shapes_)[p.shapeId()].shape.c()
+            )
+        );
         q.pose.orientation = p.orientation();
         q.velocity = toEigen(p.U());
         q.angularVelocity = toEigen(p.omegaP());
@@ -300,6 +314,7 @@ void Foam::SuperellipsoidCloud<CloudType>::scatterFluidStep
         p.U() = toFoam(q.velocity);
         p.omegaP() = toFoam(q.angularVelocity);
         p.setOrientation(q.pose.orientation);
+        p.setExactPosition(toFoam(q.pose.position));
 
         // The step's displacement, tracked by the pass after this
         // (SuperellipsoidParcel::moveDisplacement), carried in f()
@@ -489,15 +504,18 @@ void Foam::SuperellipsoidCloud<CloudType>::info()
 
     if (logParcels_)
     {
-        // One line per parcel (all processors, master prints), full precision
+        // One line per parcel (all processors, master prints), full
+        // precision; the position the collision core uses
         List<List<string>> lines(Pstream::nProcs());
         for (const parcelType& p : *this)
         {
+            const auto& shape = (*shapes_)[p.shapeId()];
             OStringStream os;
             os.precision(17);
             os  << "    parcel " << p.origProc() << ' ' << p.origId()
-                << " shape " << (*shapes_)[p.shapeId()].name
-                << " position " << p.position()
+                << " shape " << shape.name
+                << " position "
+                << p.exactPosition(exactPositionTolerance*shape.shape.c())
                 << " U " << p.U()
                 << " e0 " << p.e0() << " e123 " << p.e()
                 << " omegaP " << p.omegaP();

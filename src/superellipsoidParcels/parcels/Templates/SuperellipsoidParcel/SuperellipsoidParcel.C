@@ -25,6 +25,7 @@ Foam::SuperellipsoidParcel<ParcelType>::SuperellipsoidParcel
     e0_(p.e0_),
     e_(p.e_),
     omegaP_(p.omegaP_),
+    exactPosition_(p.exactPosition_),
     shapeId_(p.shapeId_)
 {}
 
@@ -40,6 +41,7 @@ Foam::SuperellipsoidParcel<ParcelType>::SuperellipsoidParcel
     e0_(p.e0_),
     e_(p.e_),
     omegaP_(p.omegaP_),
+    exactPosition_(p.exactPosition_),
     shapeId_(p.shapeId_)
 {}
 

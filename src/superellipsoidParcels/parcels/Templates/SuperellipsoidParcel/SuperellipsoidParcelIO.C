@@ -1,8 +1,9 @@
 /*---------------------------------------------------------------------------*\
     superellipsoidFoam: SuperellipsoidParcel I/O. The three routes of the
     I/O contract (time-directory fields, processor transfer, referred
-    collision copies) carry e0, e = (e1 e2 e3), omegaP and shapeId.
-    Stream order: [base parcel] e0 (e1 e2 e3) (omegaPx omegaPy omegaPz) shapeId
+    collision copies) carry e0, e = (e1 e2 e3), omegaP, exactPosition and
+    shapeId. Stream order: [base parcel] e0 (e1 e2 e3) (omegaPx omegaPy
+    omegaPz) (exactPositionx exactPositiony exactPositionz) shapeId
 \*---------------------------------------------------------------------------*/
 
 #include "SuperellipsoidParcel.H"
@@ -61,13 +62,14 @@ Foam::SuperellipsoidParcel<ParcelType>::SuperellipsoidParcel
     e0_(1),
     e_(Zero),
     omegaP_(Zero),
+    exactPosition_(Zero),   // read below, or by readFields (setFields)
     shapeId_(0)
 {
     if (readFields)
     {
         if (is.format() == IOstream::ASCII)
         {
-            is >> e0_ >> e_ >> omegaP_ >> shapeId_;
+            is >> e0_ >> e_ >> omegaP_ >> exactPosition_ >> shapeId_;
         }
         else if (!is.checkLabelSize<>() || !is.checkScalarSize<>())
         {
@@ -77,6 +79,7 @@ Foam::SuperellipsoidParcel<ParcelType>::SuperellipsoidParcel
             readRawScalar(is, &e0_, 1);
             readRawScalar(is, e_.data(), vector::nComponents);
             readRawScalar(is, omegaP_.data(), vector::nComponents);
+            readRawScalar(is, exactPosition_.data(), vector::nComponents);
             readRawLabel(is, &shapeId_, 1);
 
             is.endRawRead();
@@ -99,6 +102,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::setFields
     const IOField<scalar>& e0,
     const IOField<vector>& e,
     const IOField<vector>& omegaP,
+    const IOField<vector>* exactPosition,
     const IOField<label>& shapeId,
     const label nShapes
 )
@@ -124,6 +128,10 @@ void Foam::SuperellipsoidParcel<ParcelType>::setFields
     badSize(e, e.size());
     badSize(omegaP, omegaP.size());
     badSize(shapeId, shapeId.size());
+    if (exactPosition)
+    {
+        badSize(*exactPosition, exactPosition->size());
+    }
 
     for (label i = 0; i < np; ++i)
     {
@@ -143,6 +151,14 @@ void Foam::SuperellipsoidParcel<ParcelType>::setFields
                 << "Bad restart field " << omegaP.objectPath().c_str() << where
                 << ": parcel " << i << " has omegaP " << omegaP[i]
                 << " (not finite)" << nl << exit(FatalError);
+        }
+        if (exactPosition && !std::isfinite(magSqr((*exactPosition)[i])))
+        {
+            FatalErrorInFunction
+                << "Bad restart field " << exactPosition->objectPath().c_str()
+                << where << ": parcel " << i << " has exactPosition "
+                << (*exactPosition)[i] << " (not finite)" << nl
+                << exit(FatalError);
         }
         if (shapeId[i] < 0 || (nShapes >= 0 && shapeId[i] >= nShapes))
         {
@@ -169,6 +185,9 @@ void Foam::SuperellipsoidParcel<ParcelType>::setFields
         p.e0_ = e0[i];
         p.e_ = e[i];
         p.omegaP_ = omegaP[i];
+        // Without the field (a case written before it, or by hand) the
+        // tracked position; it only has to agree with position()
+        p.exactPosition_ = exactPosition ? (*exactPosition)[i] : p.position();
         p.shapeId_ = shapeId[i];
         ++i;
     }
@@ -195,8 +214,17 @@ void Foam::SuperellipsoidParcel<ParcelType>::readFields(CloudType& c)
         c.fieldIOobject("shapeId", IOobject::MUST_READ),
         valid
     );
+    // Optional: a case written without it (or by hand) restarts from the
+    // tracked positions
+    IOobject exactIO(c.fieldIOobject("exactPosition", IOobject::READ_IF_PRESENT));
+    const bool haveExact = valid && exactIO.typeHeaderOk<IOField<vector>>(true);
+    const IOField<vector> exactPosition(exactIO, haveExact);
 
-    setFields(c, e0, e, omegaP, shapeId, superellipsoidParcelIO::nShapes(c, 0));
+    setFields
+    (
+        c, e0, e, omegaP, haveExact ? &exactPosition : nullptr, shapeId,
+        superellipsoidParcelIO::nShapes(c, 0)
+    );
 }
 
 
@@ -212,6 +240,11 @@ void Foam::SuperellipsoidParcel<ParcelType>::writeFields(const CloudType& c)
     IOField<scalar> e0(c.fieldIOobject("e0", IOobject::NO_READ), np);
     IOField<vector> e(c.fieldIOobject("e123", IOobject::NO_READ), np);
     IOField<vector> omegaP(c.fieldIOobject("omegaP", IOobject::NO_READ), np);
+    IOField<vector> exactPosition
+    (
+        c.fieldIOobject("exactPosition", IOobject::NO_READ),
+        np
+    );
     IOField<label> shapeId(c.fieldIOobject("shapeId", IOobject::NO_READ), np);
 
     label i = 0;
@@ -220,6 +253,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::writeFields(const CloudType& c)
         e0[i] = p.e0_;
         e[i] = p.e_;
         omegaP[i] = p.omegaP_;
+        exactPosition[i] = p.exactPosition_;
         shapeId[i] = p.shapeId_;
         ++i;
     }
@@ -227,6 +261,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::writeFields(const CloudType& c)
     e0.write(valid);
     e.write(valid);
     omegaP.write(valid);
+    exactPosition.write(valid);
     shapeId.write(valid);
 }
 
@@ -249,6 +284,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::writeProperties
     writeProp("e0", e0_);
     writeProp("e123", e_);
     writeProp("omegaP", omegaP_);
+    writeProp("exactPosition", exactPosition_);
     writeProp("shapeId", shapeId_);
 
     #undef writeProp
@@ -273,6 +309,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::readObjects
         cloud::lookupIOField<scalar>("e0", obr),
         cloud::lookupIOField<vector>("e123", obr),
         cloud::lookupIOField<vector>("omegaP", obr),
+        obr.findObject<IOField<vector>>("exactPosition"),
         cloud::lookupIOField<label>("shapeId", obr),
         -1
     );
@@ -294,6 +331,8 @@ void Foam::SuperellipsoidParcel<ParcelType>::writeObjects
     auto& e0 = cloud::createIOField<scalar>("e0", np, obr);
     auto& e = cloud::createIOField<vector>("e123", np, obr);
     auto& omegaP = cloud::createIOField<vector>("omegaP", np, obr);
+    auto& exactPosition =
+        cloud::createIOField<vector>("exactPosition", np, obr);
     auto& shapeId = cloud::createIOField<label>("shapeId", np, obr);
 
     label i = 0;
@@ -302,6 +341,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::writeObjects
         e0[i] = p.e0_;
         e[i] = p.e_;
         omegaP[i] = p.omegaP_;
+        exactPosition[i] = p.exactPosition_;
         shapeId[i] = p.shapeId_;
         ++i;
     }
@@ -323,6 +363,7 @@ Foam::Ostream& Foam::operator<<
             << token::SPACE << p.e0_
             << token::SPACE << p.e_
             << token::SPACE << p.omegaP_
+            << token::SPACE << p.exactPosition_
             << token::SPACE << p.shapeId_;
     }
     else
