@@ -170,13 +170,7 @@ void Foam::SuperellipsoidCloud<CloudType>::setParcelThermoProperties
     // The injection position as given (position() differs from it by the
     // round-off of the barycentric coordinates, which depends on the
     // decomposition)
-    const point pos
-    (
-        parcel.exactPosition
-        (
-            exactPositionTolerance*(*shapes_)[injectShapeId_].shape.c()
-        )
-    );
+    const point pos(corePosition(parcel));
     if (orientationMode_ == orientationMode::fixed)
     {
         parcel.setOrientation(injectOrientation_);
@@ -248,6 +242,19 @@ void Foam::SuperellipsoidCloud<CloudType>::evolve()
 
 
 template<class CloudType>
+Foam::point Foam::SuperellipsoidCloud<CloudType>::corePosition
+(
+    const parcelType& p
+) const
+{
+    return p.exactPosition
+    (
+        exactPositionTolerance*(*shapes_)[p.shapeId()].shape.c()
+    );
+}
+
+
+template<class CloudType>
 void Foam::SuperellipsoidCloud<CloudType>::collectParcels()
 {
     using namespace superellipsoidConversions;
@@ -275,13 +282,7 @@ void Foam::SuperellipsoidCloud<CloudType>::collectParcels()
                 << exit(FatalError);
         }
         q.shapeIndex = p.shapeId();
-        q.pose.position = toEigen
-        (
-            p.exactPosition
-            (
-                exactPositionTolerance*(*shapes_)[p.shapeId()].shape.c()
-            )
-        );
+        q.pose.position = toEigen(corePosition(p));
         q.pose.orientation = p.orientation();
         q.velocity = toEigen(p.U());
         q.angularVelocity = toEigen(p.omegaP());
@@ -509,13 +510,11 @@ void Foam::SuperellipsoidCloud<CloudType>::info()
         List<List<string>> lines(Pstream::nProcs());
         for (const parcelType& p : *this)
         {
-            const auto& shape = (*shapes_)[p.shapeId()];
             OStringStream os;
             os.precision(17);
             os  << "    parcel " << p.origProc() << ' ' << p.origId()
-                << " shape " << shape.name
-                << " position "
-                << p.exactPosition(exactPositionTolerance*shape.shape.c())
+                << " shape " << (*shapes_)[p.shapeId()].name
+                << " position " << corePosition(p)
                 << " U " << p.U()
                 << " e0 " << p.e0() << " e123 " << p.e()
                 << " omegaP " << p.omegaP();
