@@ -782,10 +782,21 @@ Contact detectParticleContactGeneric
     c.normal = cn.normal;
     c.pointOnA = cn.pointOnA;
     c.pointOnB = cn.pointOnB;
-    // Contact point: the curvature rule in the tangent plane,
-    // p = (C_A + C_B)^+ (C_A c_A + C_B c_B) (ManifoldBuilder.H), on the
-    // mid-plane of the support points
+    c.overlap = cn.overlap;
+    if (!cn.converged)
     {
+        c.status = ContactStatus::Failed;
+    }
+    else
+    {
+        // Exactly touching (overlap 0) is not yet a contact (ContactTypes.H)
+        c.status = cn.separated || !(cn.overlap > 0) ? ContactStatus::Separated : ContactStatus::Touching;
+    }
+    if (c.status == ContactStatus::Touching)
+    {
+        // Contact point: the curvature rule in the tangent plane,
+        // p = (C_A + C_B)^+ (C_A c_A + C_B c_B) (ManifoldBuilder.H), on the
+        // mid-plane of the support points
         const PosedShape pa{A, mA.Q, mA.position}, pb{B, mB.Q, mB.position};
         ManifoldSide sa, sb;
         sa.body = &pa;
@@ -796,15 +807,9 @@ Contact detectParticleContactGeneric
             haveLast ? &last.gA : nullptr, haveLast ? &last.gB : nullptr
         );
     }
-    c.overlap = cn.overlap;
-    if (!cn.converged)
-    {
-        c.status = ContactStatus::Failed;
-    }
     else
     {
-        // Exactly touching (overlap 0) is not yet a contact (ContactTypes.H)
-        c.status = cn.separated || !(cn.overlap > 0) ? ContactStatus::Separated : ContactStatus::Touching;
+        c.point = 0.5*(cn.pointOnA + cn.pointOnB);   // no caller uses a separated pair's point
     }
     if (warm)
     {
