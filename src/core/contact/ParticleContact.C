@@ -508,14 +508,14 @@ Contact detectParticleContact
 (
     const Superellipsoid& A, const Pose& poseA,
     const Superellipsoid& B, const Pose& poseB,
-    ContactWarmStart* warm
+    ContactWarmStart* warm, bool contactPoint
 )
 {
     if (A.isSphere() && B.isSphere())
     {
         return detectSphereContact(A.a(), poseA, B.a(), poseB, warm);
     }
-    return detectParticleContactGeneric(A, poseA, B, poseB, warm);
+    return detectParticleContactGeneric(A, poseA, B, poseB, warm, contactPoint);
 }
 
 
@@ -523,7 +523,7 @@ Contact detectParticleContactGeneric
 (
     const Superellipsoid& A, const Pose& poseA,
     const Superellipsoid& B, const Pose& poseB,
-    ContactWarmStart* warm
+    ContactWarmStart* warm, bool contactPoint
 )
 {
     Contact c;
@@ -792,7 +792,7 @@ Contact detectParticleContactGeneric
         // Exactly touching (overlap 0) is not yet a contact (ContactTypes.H)
         c.status = cn.separated || !(cn.overlap > 0) ? ContactStatus::Separated : ContactStatus::Touching;
     }
-    if (c.status == ContactStatus::Touching)
+    if (c.status == ContactStatus::Touching && contactPoint)
     {
         // Contact point: the curvature rule in the tangent plane,
         // p = (C_A + C_B)^+ (C_A c_A + C_B c_B) (ManifoldBuilder.H), on the
@@ -809,7 +809,7 @@ Contact detectParticleContactGeneric
     }
     else
     {
-        c.point = 0.5*(cn.pointOnA + cn.pointOnB);   // no caller uses a separated pair's point
+        c.point = 0.5*(cn.pointOnA + cn.pointOnB);   // not used: separated, or a manifold follows
     }
     if (warm)
     {

@@ -104,6 +104,9 @@ const std::vector<StepContact>& CollisionStep::detect
     // (the impulse model never reads them: no store into the record's
     // spring, a cache miss per separated candidate pair)
     const bool keepsSprings = settings_.model == CollisionModel::softContact;
+    // The soft model takes the Hertz radius at the detection's point; the
+    // impulse model acts on the manifold's points only
+    const bool contactPoint = settings_.model == CollisionModel::softContact;
     for (const CandidatePair& cp : pairs_)
     {
         int a = cp.i, b = cp.j;
@@ -123,7 +126,7 @@ const std::vector<StepContact>& CollisionStep::detect
             if (keepsSprings) rec.history = TangentialHistory();
             continue;
         }
-        Contact c = detectParticleContact(sA, A.pose, sB, B.pose, &rec.warm);
+        Contact c = detectParticleContact(sA, A.pose, sB, B.pose, &rec.warm, contactPoint);
         diag.detection.record(c);
         // Global-minimum check: the common-normal Newton can converge to a
         // LOCAL minimum of delta(n) (flat faces: one near every face normal),
@@ -169,7 +172,7 @@ const std::vector<StepContact>& CollisionStep::detect
                 restart.normalInA = A.pose.directionToParticleFrame(bestNormal);
                 restart.pointInA = supportPoint(sA, restart.normalInA);
                 restart.valid = true;
-                const Contact r = detectParticleContact(sA, A.pose, sB, B.pose, &restart);
+                const Contact r = detectParticleContact(sA, A.pose, sB, B.pose, &restart, contactPoint);
                 diag.detection.record(r);
                 if (r.status != ContactStatus::Failed && (!r.touching() || r.overlap < c.overlap))
                 {
