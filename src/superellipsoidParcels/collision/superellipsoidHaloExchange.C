@@ -22,8 +22,10 @@ namespace
 {
 
 //- Doubles per particle in the all-gather: id, shape, position (3),
-//  quaternion (4), velocity (3), omega' (3), mass, moments (3)
-constexpr int particleRecord = 19;
+//  quaternion (4), velocity (3), omega' (3), mass, moments (3), external
+//  force (3: the body force a = g + F/m of a contact's resting speed and of
+//  the substep count must be the owner's, buoyancy and drag included)
+constexpr int particleRecord = 22;
 
 //- Id offset of periodic images (core BoundaryImpulses.H): image k of a
 //  parcel has id + k imageStride; real ids are below it, and the pair
@@ -44,6 +46,7 @@ void pack(const superellipsoid::Particle& p, Foam::scalarList& buf, Foam::label&
     for (int i = 0; i < 3; ++i) buf[k++] = p.angularVelocity[i];
     buf[k++] = p.mass;
     for (int i = 0; i < 3; ++i) buf[k++] = p.principalMoments[i];
+    for (int i = 0; i < 3; ++i) buf[k++] = p.externalForce[i];
 }
 
 
@@ -59,6 +62,7 @@ superellipsoid::Particle unpack(const Foam::scalarList& buf, Foam::label& k)
     for (int i = 0; i < 3; ++i) p.angularVelocity[i] = buf[k++];
     p.mass = buf[k++];
     for (int i = 0; i < 3; ++i) p.principalMoments[i] = buf[k++];
+    for (int i = 0; i < 3; ++i) p.externalForce[i] = buf[k++];
     return p;
 }
 
