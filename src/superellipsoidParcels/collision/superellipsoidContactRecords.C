@@ -16,6 +16,11 @@ namespace
 {
 
 //- A double as a word of its 16 hex digits: "x3ff0000000000000" is 1
+//- Characters of one hex-coded double: x and 16 digits; codes per word
+//  (OpenFOAM reads words of up to 1023 characters)
+constexpr Foam::label hexLength = 17;
+constexpr Foam::label hexPerWord = 60;
+
 Foam::word toHex(const double v)
 {
     std::uint64_t bits;
@@ -29,10 +34,10 @@ Foam::word toHex(const double v)
 //- Inverse of toHex; false if w is not such a word
 bool fromHex(const Foam::word& w, double& v)
 {
-    if (w.size() != 17 || w[0] != 'x') return false;
+    if (w.size() != hexLength || w[0] != 'x') return false;
     char* end = nullptr;
     const unsigned long long bits = std::strtoull(w.c_str() + 1, &end, 16);
-    if (end != w.c_str() + 17) return false;
+    if (end != w.c_str() + hexLength) return false;
     const std::uint64_t b = bits;
     std::memcpy(&v, &b, sizeof(v));
     return true;
@@ -151,10 +156,20 @@ Foam::wordList Foam::superellipsoidContactRecords::toWords
     {
         pack(r, buf, k);
     }
-    wordList words(buf.size());
-    forAll(buf, i)
+    // hexPerWord codes per word: a word per double cost ~70 B of string and
+    // token per 8 B of data (~24 kB per parcel in a dense pile, copied
+    // several times into the dictionary)
+    wordList words((buf.size() + hexPerWord - 1)/hexPerWord);
+    forAll(words, j)
     {
-        words[i] = toHex(buf[i]);
+        const label end = min(buf.size(), (j + 1)*hexPerWord);
+        std::string w;
+        w.reserve((end - j*hexPerWord)*hexLength);
+        for (label i = j*hexPerWord; i < end; ++i)
+        {
+            w += toHex(buf[i]);
+        }
+        words[j] = word(w, false);
     }
     return words;
 }
@@ -167,26 +182,40 @@ bool Foam::superellipsoidContactRecords::fromWords
     const label size
 )
 {
-    if
-    (
-        (size != recordSize && size != legacyRecordSize)
-     || words.size() % size
-    )
+    if (size != recordSize && size != legacyRecordSize)
     {
         return false;
     }
-    scalarList buf(words.size());
-    forAll(words, i)
+    // The codes of all words in order (one per word in the older layout)
+    label nDoubles = 0;
+    for (const word& w : words)
     {
-        if (!fromHex(words[i], buf[i]))
+        if (w.empty() || label(w.size()) % hexLength)
         {
             return false;
         }
+        nDoubles += label(w.size())/hexLength;
+    }
+    if (nDoubles % size)
+    {
+        return false;
+    }
+    scalarList buf(nDoubles);
+    label k = 0;
+    for (const word& w : words)
+    {
+        for (label i = 0; i < label(w.size()); i += hexLength)
+        {
+            if (!fromHex(word(w.substr(i, hexLength), false), buf[k++]))
+            {
+                return false;
+            }
+        }
     }
     std::vector<superellipsoid::PairRecord> read;
-    for (label k = 0; k < buf.size(); )
+    for (label j = 0; j < buf.size(); )
     {
-        read.push_back(unpack(buf, k, size));
+        read.push_back(unpack(buf, j, size));
         const int n = read.back().pointCount;
         if (n < 0 || n > superellipsoid::maxManifoldPoints)
         {
