@@ -15,29 +15,30 @@
 namespace
 {
 
-//- A double as a word of its 16 hex digits: "x3ff0000000000000" is 1
 //- Characters of one hex-coded double: x and 16 digits; codes per word
 //  (OpenFOAM reads words of up to 1023 characters)
 constexpr Foam::label hexLength = 17;
 constexpr Foam::label hexPerWord = 60;
 
-Foam::word toHex(const double v)
+//- Append a double as x and its 16 hex digits: "x3ff0000000000000" is 1
+void appendHex(std::string& out, const double v)
 {
     std::uint64_t bits;
     std::memcpy(&bits, &v, sizeof(bits));
-    char buf[20];
+    char buf[hexLength + 1];
     std::snprintf(buf, sizeof(buf), "x%016llx", static_cast<unsigned long long>(bits));
-    return Foam::word(buf);
+    out.append(buf, hexLength);
 }
 
 
-//- Inverse of toHex; false if w is not such a word
-bool fromHex(const Foam::word& w, double& v)
+//- Inverse of appendHex for the code starting at s (followed by the end of
+//  the string or the next code's x); false if it is not such a code
+bool fromHex(const char* s, double& v)
 {
-    if (w.size() != hexLength || w[0] != 'x') return false;
+    if (s[0] != 'x') return false;
     char* end = nullptr;
-    const unsigned long long bits = std::strtoull(w.c_str() + 1, &end, 16);
-    if (end != w.c_str() + hexLength) return false;
+    const unsigned long long bits = std::strtoull(s + 1, &end, 16);
+    if (end != s + hexLength) return false;
     const std::uint64_t b = bits;
     std::memcpy(&v, &b, sizeof(v));
     return true;
@@ -167,7 +168,7 @@ Foam::wordList Foam::superellipsoidContactRecords::toWords
         w.reserve((end - j*hexPerWord)*hexLength);
         for (label i = j*hexPerWord; i < end; ++i)
         {
-            w += toHex(buf[i]);
+            appendHex(w, buf[i]);
         }
         words[j] = word(w, false);
     }
@@ -206,7 +207,7 @@ bool Foam::superellipsoidContactRecords::fromWords
     {
         for (label i = 0; i < label(w.size()); i += hexLength)
         {
-            if (!fromHex(word(w.substr(i, hexLength), false), buf[k++]))
+            if (!fromHex(w.c_str() + i, buf[k++]))
             {
                 return false;
             }
