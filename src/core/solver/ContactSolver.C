@@ -453,9 +453,9 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             ContactConstraint& c = constraints_[k];
             if (!(c.restingSpeed > 0)) continue;
             const double slack = std::max(tolerance, settings.restingTolerance*c.restingSpeed);
-            double& driftB = c.b >= 0 ? drift_[c.b] : drift_[c.a];
+            // A wall contact's second body has no drift (0 and seen 0)
             const double since =
-                drift_[c.a] - seen_[k][0] + (c.b >= 0 ? driftB - seen_[k][1] : 0.0);
+                drift_[c.a] - seen_[k][0] + (c.b >= 0 ? drift_[c.b] - seen_[k][1] : 0.0);
             if (!moved_[k] && since <= slack) continue;
             bool moved = false;
             double change = 0;   // summed speed changes of this visit
@@ -485,8 +485,8 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
                 }
             }
             drift_[c.a] += change;
-            if (c.b >= 0) driftB += change;
-            seen_[k] = {drift_[c.a], c.b >= 0 ? driftB : 0.0};
+            if (c.b >= 0) drift_[c.b] += change;
+            seen_[k] = {drift_[c.a], c.b >= 0 ? drift_[c.b] : 0.0};
             moved_[k] = moved;
             if (moved) converged = false;
         }
