@@ -146,33 +146,39 @@ superellipsoid::PairRecord Foam::superellipsoidContactRecords::unpack
 }
 
 
-Foam::wordList Foam::superellipsoidContactRecords::toWords
+void Foam::superellipsoidContactRecords::writeWords
 (
+    Ostream& os,
     const std::vector<superellipsoid::PairRecord>& records
 )
 {
-    scalarList buf(label(records.size())*recordSize);
-    label k = 0;
+    // hexPerWord codes per word (a word per double cost ~70 B of string and
+    // token per 8 B of data), streamed: one record and one word in memory
+    const label nDoubles = label(records.size())*recordSize;
+    os  << (nDoubles + hexPerWord - 1)/hexPerWord << nl
+        << token::BEGIN_LIST << nl;
+    scalarList buf(recordSize);
+    std::string w;
+    w.reserve(hexPerWord*hexLength);
     for (const superellipsoid::PairRecord& r : records)
     {
+        label k = 0;
         pack(r, buf, k);
-    }
-    // hexPerWord codes per word: a word per double cost ~70 B of string and
-    // token per 8 B of data (~24 kB per parcel in a dense pile, copied
-    // several times into the dictionary)
-    wordList words((buf.size() + hexPerWord - 1)/hexPerWord);
-    forAll(words, j)
-    {
-        const label end = min(buf.size(), (j + 1)*hexPerWord);
-        std::string w;
-        w.reserve((end - j*hexPerWord)*hexLength);
-        for (label i = j*hexPerWord; i < end; ++i)
+        for (const scalar v : buf)
         {
-            appendHex(w, buf[i]);
+            appendHex(w, v);
+            if (label(w.size()) == hexPerWord*hexLength)
+            {
+                os  << word(w, false) << nl;
+                w.clear();
+            }
         }
-        words[j] = word(w, false);
     }
-    return words;
+    if (!w.empty())
+    {
+        os  << word(w, false) << nl;
+    }
+    os  << token::END_LIST;
 }
 
 

@@ -1,7 +1,7 @@
 /*---------------------------------------------------------------------------*\
     superellipsoidFoam: superellipsoidCollisionModel, the halo exchange of
     ghost parcels and contact records between processors, the ownership
-    counts of a substep and the gathering of the contact records
+    counts of a substep and the processor's contact records for a write
     (docs/openfoam-collisions.md "Parallel").
 \*---------------------------------------------------------------------------*/
 
@@ -550,42 +550,9 @@ void Foam::superellipsoidCollisionModel::finishSubstep
 
 
 std::vector<superellipsoid::PairRecord>
-Foam::superellipsoidCollisionModel::gatheredRecords() const
+Foam::superellipsoidCollisionModel::records() const
 {
     std::vector<superellipsoid::PairRecord> records = step_->pairCache().records();
-    if (Pstream::parRun())
-    {
-        // Records with an own parcel (owners of both partners hold equal
-        // copies; a processor that saw a pair only as ghosts may not)
-        const auto own = [this](long id)
-        {
-            return std::binary_search(ownedIds_.begin(), ownedIds_.end(), id);
-        };
-        List<scalarList> all(Pstream::nProcs());
-        scalarList& mine = all[Pstream::myProcNo()];
-        mine.setSize(label(records.size())*contactRecords::recordSize);
-        label k = 0;
-        for (const superellipsoid::PairRecord& r : records)
-        {
-            long first = 0, second = 0;
-            const bool wall = superellipsoid::PairCache::decodeKey(r.key, first, second);
-            if (own(first) || (!wall && own(second)))
-            {
-                contactRecords::pack(r, mine, k);
-            }
-        }
-        mine.setSize(k);
-        Pstream::gatherList(all);
-        Pstream::scatterList(all);
-        records.clear();
-        for (const scalarList& buf : all)
-        {
-            for (label j = 0; j < buf.size(); )
-            {
-                records.push_back(contactRecords::unpack(buf, j));
-            }
-        }
-    }
     sortUniqueBy
     (
         records,

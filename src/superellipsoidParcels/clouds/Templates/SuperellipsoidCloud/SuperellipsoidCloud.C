@@ -499,7 +499,8 @@ void Foam::SuperellipsoidCloud<CloudType>::info()
     }
     if (this->db().time().writeTime())
     {
-        // Written with the cloud's output properties by postEvolve
+        // Bookkeeping written with the cloud's output properties by
+        // postEvolve; the contact history file written here
         storeRestartData();
     }
 

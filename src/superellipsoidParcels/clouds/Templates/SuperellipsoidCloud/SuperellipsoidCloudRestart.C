@@ -1,9 +1,11 @@
 /*---------------------------------------------------------------------------*\
-    superellipsoidFoam: SuperellipsoidCloud, restart data: the bookkeeping and the collision
-    model's contact history in the cloud's output properties
+    superellipsoidFoam: SuperellipsoidCloud, restart data: the bookkeeping
+    (cloud's output properties) and the collision model's contact history
+    (one file per processor, superellipsoidContactHistory.H)
     (see SuperellipsoidCloud.H).
 \*---------------------------------------------------------------------------*/
 
+#include "superellipsoidContactHistory.H"
 #include "superellipsoidContactRecords.H"
 
 #include <stdexcept>
@@ -15,48 +17,43 @@ void Foam::SuperellipsoidCloud<CloudType>::storeRestartData()
 {
     storeBookkeeping();
 
-    dictionary& out = this->outputProperties();
+    // Files of older versions held the (gathered) history here
+    this->outputProperties().remove("superellipsoidContacts");
 
-    // Contact history of the collision model (records of every
-    // processor's own parcels, gathered: the same on every processor)
     if (seCollision_ && seCollision_->active())
     {
         const std::vector<superellipsoid::PairRecord> records =
-            seCollision_->gatheredRecords();
-        dictionary contacts;
-        contacts.add("model", seCollision_->modelName());
-        contacts.add("idFold", idFold_);
-        contacts.add("nRecords", label(records.size()));
-        // superellipsoidContactRecords layout (its doubles per record:
-        // absent in files of the older layout), hex-coded doubles
-        contacts.add("recordSize", superellipsoidContactRecords::recordSize);
-        contacts.add("records", superellipsoidContactRecords::toWords(records));
-        out.set("superellipsoidContacts", contacts);
+            seCollision_->records();
+        dictionary entries;
+        entries.add("model", seCollision_->modelName());
+        entries.add("idFold", idFold_);
+        entries.add("processor", Pstream::myProcNo());
+        entries.add("nProcessors", Pstream::nProcs());
+        superellipsoidContactHistory
+        (
+            superellipsoidContactHistory::io
+            (
+                this->mesh(), this->name(), IOobject::NO_READ
+            ),
+            entries,
+            records
+        ).regIOobject::write();
     }
 }
 
 
 template<class CloudType>
-void Foam::SuperellipsoidCloud<CloudType>::restoreRestartData
+Foam::label Foam::SuperellipsoidCloud<CloudType>::readContactHistory
 (
-    const label nReadBeforeLost
+    const dictionary& contacts
 )
 {
-    restoreBookkeeping(nReadBeforeLost);
-
-    const dictionary& out = this->outputProperties();
-    const dictionary* contactsPtr = out.findDict("superellipsoidContacts");
-    if (!contactsPtr || !seCollision_ || !seCollision_->active())
-    {
-        return;
-    }
-    const dictionary& contacts = *contactsPtr;
     if (contacts.get<word>("model") != seCollision_->modelName())
     {
         Info<< "    contact history of model "
             << contacts.get<word>("model") << " not used by model "
             << seCollision_->modelName() << endl;
-        return;
+        return 0;
     }
     const label oldFold = contacts.get<label>("idFold");
     const label n = contacts.get<label>("nRecords");
@@ -64,7 +61,7 @@ void Foam::SuperellipsoidCloud<CloudType>::restoreRestartData
     {
         // An older layout: start cold (warm starts, springs rebuild)
         Info<< "    contact history in an older layout: not used" << endl;
-        return;
+        return 0;
     }
     // No recordSize: the older layout without per-point impulses (they
     // start as the total normal impulse shared evenly)
@@ -135,8 +132,67 @@ void Foam::SuperellipsoidCloud<CloudType>::restoreRestartData
         r.touched = false;
         cache.acquire(r.key) = r;
     }
-    Info<< "    contact history: " << n << " records read from "
-        << this->outputProperties().objectPath() << endl;
+    return n;
+}
+
+
+template<class CloudType>
+void Foam::SuperellipsoidCloud<CloudType>::restoreRestartData
+(
+    const label nReadBeforeLost
+)
+{
+    restoreBookkeeping(nReadBeforeLost);
+
+    if (!seCollision_ || !seCollision_->active())
+    {
+        return;
+    }
+
+    // This processor's file; else the gathered history of older versions
+    // in the output properties (complete on every processor)
+    IOobject io = superellipsoidContactHistory::io
+    (
+        this->mesh(), this->name(), IOobject::READ_IF_PRESENT
+    );
+    label nRead = -1;
+    bool otherDecomposition = false;
+    fileName from = io.instance()/io.local()/io.name();
+    if (io.typeHeaderOk<localIOdictionary>(false))
+    {
+        const localIOdictionary contacts(io);
+        const label proc = contacts.getOrDefault<label>("processor", 0);
+        const label nProcs = contacts.getOrDefault<label>("nProcessors", 1);
+        // A serial file (decomposePar copies it to every processor) holds
+        // all contacts; another processor's file only some
+        otherDecomposition =
+            nProcs > 1
+         && (nProcs != Pstream::nProcs() || proc != Pstream::myProcNo());
+        nRead = readContactHistory(contacts);
+    }
+    else if
+    (
+        const dictionary* contactsPtr =
+            this->outputProperties().findDict("superellipsoidContacts")
+    )
+    {
+        nRead = readContactHistory(*contactsPtr);
+        const IOdictionary& out = this->outputProperties();
+        from = out.instance()/out.local()/out.name();
+    }
+
+    if (returnReduce(otherDecomposition, orOp<bool>()))
+    {
+        Info<< "    contact history written by another decomposition:"
+            << " contacts recorded on other processors start cold" << endl;
+    }
+    if (returnReduce(nRead >= 0, orOp<bool>()))
+    {
+        Info<< "    contact history: "
+            << returnReduce(max(nRead, label(0)), sumOp<label>())
+            << " records read from " << (Pstream::parRun() ? "the processors' " : "")
+            << from << endl;
+    }
 }
 
 
