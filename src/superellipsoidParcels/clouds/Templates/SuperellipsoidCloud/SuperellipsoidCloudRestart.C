@@ -8,6 +8,8 @@
 #include "superellipsoidContactHistory.H"
 #include "superellipsoidContactRecords.H"
 
+#include "IFstream.H"
+
 #include <stdexcept>
 
 // * * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
@@ -37,7 +39,15 @@ void Foam::SuperellipsoidCloud<CloudType>::storeRestartData()
             ),
             entries,
             records
-        ).regIOobject::write();
+        ).writeObject
+        (
+            // Hex text either way: ascii, so that a serial run of the
+            // reconstructed case can read every processor's file
+            IOstream::ASCII,
+            IOstream::currentVersion,
+            this->mesh().time().writeCompression(),
+            true
+        );
     }
 }
 
@@ -110,7 +120,6 @@ Foam::label Foam::SuperellipsoidCloud<CloudType>::readContactHistory
         return long(id/oldFold)*idFold_ + long(id % oldFold);
     };
     superellipsoid::PairCache& cache = seCollision_->pairCache();
-    cache.clear();
     for (std::size_t k = 0; k < records.size(); ++k)
     {
         superellipsoid::PairRecord r = records[k];
@@ -155,6 +164,7 @@ void Foam::SuperellipsoidCloud<CloudType>::restoreRestartData
     (
         this->mesh(), this->name(), IOobject::READ_IF_PRESENT
     );
+    seCollision_->pairCache().clear();
     label nRead = -1;
     bool otherDecomposition = false;
     fileName from = io.instance()/io.local()/io.name();
@@ -169,6 +179,30 @@ void Foam::SuperellipsoidCloud<CloudType>::restoreRestartData
             nProcs > 1
          && (nProcs != Pstream::nProcs() || proc != Pstream::myProcNo());
         nRead = readContactHistory(contacts);
+
+        // A serial run of a reconstructed case (reconstructPar copies
+        // processor 0's file): the other processors' files where their
+        // directories remain (a pair on both sides: either copy)
+        if (otherDecomposition && !Pstream::parRun())
+        {
+            label nFiles = 1;
+            for (label k = 0; k < nProcs; ++k)
+            {
+                const fileName f =
+                    this->mesh().time().path()/("processor" + Foam::name(k))
+                   /io.instance()/io.local()/io.name();
+                if (k != proc && isFile(f))
+                {
+                    IFstream is(f);
+                    nRead += readContactHistory(dictionary(is));
+                    ++nFiles;
+                }
+            }
+            otherDecomposition = nFiles < nProcs;
+            Info<< "    contact history of " << nFiles << " of " << nProcs
+                << " processors (processor*/" << io.instance()/io.local()
+                << ')' << endl;
+        }
     }
     else if
     (
