@@ -29,6 +29,19 @@ int indexOf(const ParticleSystem& system, long id)
 } // namespace
 
 
+Particle periodicImage(const Particle& p, const PeriodicTransform& T, long id)
+{
+    Particle image = p;
+    image.id = id;
+    image.pose.position = T.rotation*p.pose.position + T.translation;
+    image.pose.orientation = (Quaternion(T.rotation)*p.pose.orientation).normalized();
+    image.velocity = T.rotation*p.velocity;
+    image.externalForce = T.rotation*p.externalForce;
+    image.contactForce = T.rotation*p.contactForce;
+    return image;
+}
+
+
 void packBoundaryImpulse(const BoundaryImpulse& r, double* buf)
 {
     // Ids below 2^53 are exact as doubles
@@ -62,7 +75,8 @@ void ownedBoundaryImpulses
     const std::vector<char>& owned,
     std::vector<BoundaryImpulse>& out,
     std::vector<int>& ghostIndex,
-    long imageStride
+    long imageStride,
+    const std::vector<PeriodicTransform>& images
 )
 {
     out.clear();
@@ -72,7 +86,23 @@ void ownedBoundaryImpulses
         if (c.b < 0 || !owned[c.a] || owned[c.b]) continue;
         const long idB = realId(c.idB, imageStride);
         if (idB < c.idA) continue;      // an image's: the other side owns it
-        out.push_back(BoundaryImpulse{c.idA, idB, c.impulse, c.angularImpulseB});
+        BoundaryImpulse r{c.idA, idB, c.impulse, c.angularImpulseB};
+        const long k = imageStride > 0 ? c.idB/imageStride : 0;
+        if (k > 0 && !images.empty())
+        {
+            if (k > long(images.size()))
+            {
+                std::ostringstream os;
+                os << "ownedBoundaryImpulses: image " << k << " of id " << c.idB
+                   << " has no transform (" << images.size() << " given)";
+                throw std::invalid_argument(os.str());
+            }
+            // Image k's impulses to its particle's frame: R_k^T
+            const Matrix3& R = images[k - 1].rotation;
+            r.impulse = R.transpose()*r.impulse;
+            r.angularImpulseB = R.transpose()*r.angularImpulseB;
+        }
+        out.push_back(r);
         ghostIndex.push_back(c.b);
     }
 }

@@ -12,8 +12,6 @@
 #include "superellipsoidSettingChecks.H"
 #include "PstreamBuffers.H"
 #include "processorPolyPatch.H"
-#include "cyclicPolyPatch.H"
-#include "processorCyclicPolyPatch.H"
 #include "clockTime.H"
 
 #include "dynamics/RigidBodyRotation.H"
@@ -187,56 +185,7 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     }
     meshNeighbours_.transfer(neighbours);
 
-    // Translational cyclics: translation from the neighbour side to the
-    // owner side = difference of the area-weighted patch centroids, over
-    // all processors (a decomposed patch may have no faces here); owner and
-    // neighbour normals must be opposite (otherwise a rotation: ignored)
-    for (const polyPatch& pp : mesh.boundaryMesh())
-    {
-        const cyclicPolyPatch* cpp = isA<cyclicPolyPatch>(pp);
-        if (!cpp || !cpp->owner())
-        {
-            continue;
-        }
-        // Faces of each side: the cyclic's own and those of the processor
-        // cyclics that refer to it (the two sides on different processors)
-        const label sideIds[2] = {cpp->index(), cpp->neighbPatchID()};
-        vector sumC[2] = {Zero, Zero}, sumS[2] = {Zero, Zero};
-        scalar area[2] = {0, 0};
-        for (int k = 0; k < 2; ++k)
-        {
-            for (const polyPatch& side : mesh.boundaryMesh())
-            {
-                const processorCyclicPolyPatch* pcp = isA<processorCyclicPolyPatch>(side);
-                if (side.index() != sideIds[k] && !(pcp && pcp->referPatchID() == sideIds[k]))
-                {
-                    continue;
-                }
-                forAll(side, i)
-                {
-                    const scalar a = mag(side.faceAreas()[i]);
-                    sumC[k] += a*side.faceCentres()[i];
-                    sumS[k] += side.faceAreas()[i];
-                    area[k] += a;
-                }
-            }
-            reduce(sumC[k], sumOp<vector>());
-            reduce(sumS[k], sumOp<vector>());
-            reduce(area[k], sumOp<scalar>());
-        }
-        const vector n0 = sumS[0]/mag(sumS[0]), n1 = sumS[1]/mag(sumS[1]);
-        if (mag(n0 + n1) > 1e-9 || mag(area[0] - area[1]) > 1e-9*area[0])
-        {
-            Info<< "    superellipsoid collisions: cyclic " << pp.name()
-                << " is not a translation: no contacts across it" << endl;
-            continue;
-        }
-        const vector T = sumC[0]/area[0] - sumC[1]/area[1];
-        cyclicShifts_.push_back(superellipsoidConversions::toEigen(T));
-        cyclicShifts_.push_back(-superellipsoidConversions::toEigen(T));
-        Info<< "    superellipsoid collisions: cyclic " << pp.name()
-            << ": images of the parcels within reach, shifted by +-" << T << endl;
-    }
+    findPeriodicTransforms(mesh);
 }
 
 
@@ -318,7 +267,7 @@ Foam::label Foam::superellipsoidCollisionModel::advanceFluidStep
         // Move with the constant fluid forcing (ghosts move too and are
         // replaced by the exchange)
         moveSubstep(h);
-        if (Pstream::parRun() || !cyclicShifts_.empty())
+        if (Pstream::parRun() || !cyclicTransforms_.empty())
         {
             // Ghosts and periodic images from the moved state of their owners
             for (std::size_t i = 0; i < nOwn; ++i)

@@ -131,7 +131,7 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
     // Processor of each received ghost, in receiving order
     std::vector<label> ghostHome;
 
-    if (Pstream::parRun() || !cyclicShifts_.empty())
+    if (Pstream::parRun() || !cyclicTransforms_.empty())
     {
         const label nProcs = Pstream::nProcs();
         const label me = Pstream::myProcNo();
@@ -200,27 +200,29 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
             }
         }
 
-        // Periodic images (translational cyclics): own parcel p shifted by
-        // T_k, id + (k + 1) imageStride, to every processor (this one too)
-        // whose box it reaches, by the same test as a ghost
+        // Periodic images (cyclics): own parcel p under transform T_k
+        // (periodicImage: centre, orientation, velocity, force), id +
+        // (k + 1) imageStride, to every processor (this one too) whose box
+        // it reaches, by the same test as a ghost
         List<DynamicList<scalar>> imageBuf(nProcs);
         std::vector<superellipsoid::Particle> ownImages;
         for (const superellipsoid::Particle& p : local_)
         {
             const double r = system_.shapes[p.shapeIndex].boundingRadius();
-            if (p.id >= imageStride || long(cyclicShifts_.size()) > maxImages)
+            if (p.id >= imageStride || long(cyclicTransforms_.size()) > maxImages)
             {
                 FatalErrorInFunction
                     << "Parcel id " << p.id << " >= " << imageStride << " or "
-                    << cyclicShifts_.size()/2 << " > " << maxImages/2
-                    << " translational cyclics: no room for periodic image ids"
+                    << cyclicTransforms_.size()/2 << " > " << maxImages/2
+                    << " cyclic pairs: no room for periodic image ids"
                     << exit(FatalError);
             }
-            for (std::size_t k = 0; k < cyclicShifts_.size(); ++k)
+            for (std::size_t k = 0; k < cyclicTransforms_.size(); ++k)
             {
-                superellipsoid::Particle image = p;
-                image.id = p.id + long(k + 1)*imageStride;
-                image.pose.position += cyclicShifts_[k];
+                const superellipsoid::Particle image = superellipsoid::periodicImage
+                (
+                    p, cyclicTransforms_[k], p.id + long(k + 1)*imageStride
+                );
                 for (label j = 0; j < nProcs; ++j)
                 {
                     if (boxes[j][6] < 0) continue;
@@ -425,7 +427,7 @@ void Foam::superellipsoidCollisionModel::beginVelocityPhases()
 void Foam::superellipsoidCollisionModel::endVelocityPhases()
 {
     const std::vector<superellipsoid::StepContact>& contacts = step_->contacts();
-    if (Pstream::parRun() || !cyclicShifts_.empty())
+    if (Pstream::parRun() || !cyclicTransforms_.empty())
     {
         const clockTime timer;
         const label nProcs = Pstream::nProcs();
@@ -435,7 +437,10 @@ void Foam::superellipsoidCollisionModel::endVelocityPhases()
         // of the ghosts, point to point
         std::vector<superellipsoid::BoundaryImpulse> mine;
         std::vector<int> ghost;
-        superellipsoid::ownedBoundaryImpulses(contacts, owned_, mine, ghost, imageStride);
+        superellipsoid::ownedBoundaryImpulses
+        (
+            contacts, owned_, mine, ghost, imageStride, cyclicTransforms_
+        );
         labelList nSend(nProcs, Zero);
         for (const int b : ghost)
         {

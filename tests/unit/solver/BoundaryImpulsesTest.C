@@ -346,3 +346,69 @@ TEST(BoundaryImpulses, PairAcrossAPeriodicBoundaryCollidesAsInTheMiddle)
     const ContactMomentumBalance b = contactMomentumBalance(across, before, step.contacts(), owned);
     EXPECT_LT((b.change - b.wallImpulse).norm(), 1e-12*b.scale);
 }
+
+
+// The same across a rotational periodic boundary: the quarter turn R about
+// z maps the side y = 0 onto the side x = 0 (x' = R x). A near x = 0 meets
+// the image R B of B (B near y = 0); B meets the image R^T A of A. The
+// owner's answer on the image of B, rotated back by R^T, acts on B.
+// Reference: the pair (A, R B) as two real particles: A's velocity and
+// spin equal, B's velocity is R^T that of R B, and its spin in its own
+// frame omega' equal (a rigid rotation of a body leaves omega'). Tolerance
+// 1e-15 m/s as above: R has entries 0, +-1 (exact), the orientations
+// composed with R's quaternion carry round-off of 1e-16.
+TEST(BoundaryImpulses, PairAcrossARotationalPeriodicBoundaryCollidesAsInTheMiddle)
+{
+    constexpr long stride = 1L << 28;
+    Matrix3 R;
+    R << 0, -1, 0,
+         1, 0, 0,
+         0, 0, 1;
+    const PeriodicTransform quarter{R, Vector3::Zero()}, back{R.transpose(), Vector3::Zero()};
+
+    ParticleSystem middle;
+    middle.shapes.push_back(Superellipsoid(1.5*r, r, r, 1, 1));
+    Pose pa, pb;
+    pa.position = Vector3(0.9*r, 5.2*r, 0);
+    pa.orientation = rotationAbout(Vector3(0, 0, 1), 0.3);
+    pb.position = Vector3(-0.9*r, 4.9*r, 0);
+    middle.particles.push_back(makeParticle(0, 0, middle.shapes[0], density, pa, Vector3(-1, 0, 0)));
+    middle.particles.push_back(makeParticle(1, 0, middle.shapes[0], density, pb, Vector3(0.5, 0.1, 0)));
+    CollisionSettings settings;
+    settings.pairLaw = ImpulseLaw::withFriction(0.8, 0.3);
+    CollisionStep stepMiddle(settings);
+    CollisionDiagnostics diag;
+    stepMiddle.detect(middle, diag);
+    ASSERT_EQ(stepMiddle.contacts().size(), 1u);
+    stepMiddle.resolveSweeps(middle, diag);
+
+    // Across: A as in the middle, B = R^T (its partner there); images
+    // R B (k = 1, rotation R) and R^T A (k = 2, rotation R^T)
+    ParticleSystem across;
+    across.shapes = middle.shapes;
+    const Particle A = makeParticle(0, 0, middle.shapes[0], density, pa, Vector3(-1, 0, 0));
+    const Particle Bm = makeParticle(1, 0, middle.shapes[0], density, pb, Vector3(0.5, 0.1, 0));
+    const Particle B = periodicImage(Bm, back, 1);
+    const Particle imageB = periodicImage(B, quarter, 1 + stride);
+    const Particle imageA = periodicImage(A, back, 2*stride);
+    across.particles = {A, B, imageB, imageA};
+    const std::vector<char> owned{1, 1, 0, 0};
+    CollisionStep step(settings);
+    step.detect(across, diag);
+    ASSERT_EQ(step.contacts().size(), 2u);
+    step.resolveSweeps(across, diag);
+    std::vector<BoundaryImpulse> mine;
+    std::vector<int> ghost;
+    ownedBoundaryImpulses(step.contacts(), owned, mine, ghost, stride, {quarter, back});
+    ASSERT_EQ(mine.size(), 1u);             // (A, image of B) only
+    applyBoundaryImpulses(across, step.contacts(), owned, mine, stride);
+
+    const Particle& a = across.particles[0];
+    const Particle& b = across.particles[1];
+    EXPECT_LT((a.velocity - middle.particles[0].velocity).norm(), 1e-15);
+    EXPECT_LT((a.angularVelocity - middle.particles[0].angularVelocity).norm()*r, 1e-15);
+    EXPECT_LT((b.velocity - R.transpose()*middle.particles[1].velocity).norm(), 1e-15);
+    EXPECT_LT((b.angularVelocity - middle.particles[1].angularVelocity).norm()*r, 1e-15);
+    // Not the translation rule: B's velocity change taken unrotated differs
+    EXPECT_GT((middle.particles[1].velocity - Bm.velocity - R.transpose()*(middle.particles[1].velocity - Bm.velocity)).norm(), 0.1);
+}

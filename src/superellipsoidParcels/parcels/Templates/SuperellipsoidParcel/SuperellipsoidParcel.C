@@ -9,6 +9,7 @@
 #include "processorPolyPatch.H"
 #include "wallPolyPatch.H"
 #include "cyclicPolyPatch.H"
+#include "cyclicAMIPolyPatch.H"
 
 #include "dynamics/RigidBodyRotation.H"
 #include "hydrodynamics/AddedMass.H"
@@ -178,15 +179,14 @@ bool Foam::SuperellipsoidParcel<ParcelType>::moveDisplacement
     // reached at step fraction (k + 1)/n. Boundary faces act as in
     // KinematicParcel::move: outlets remove the parcel (counted by
     // hitPatch), processor faces transfer it (Cloud::move calls this again
-    // for the rest, f() travels with it), cyclics pass it. A wall or any
+    // for the rest, f() travels with it), cyclics and cyclicAMIs pass it. A wall or any
     // other face ends the track there (counted as truncated: the substeps
     // keep the surface off the walls, so the centre never reaches one).
     td.keepParticle = true;
     td.switchProcessor = false;
 
-    const vector d(this->f()*trackTime);
     const std::vector<point>* waypoints = cloud.trackWaypoints(*this);
-    if (magSqr(d) == 0 && !waypoints)
+    if (magSqr(this->f()) == 0 && !waypoints)
     {
         this->stepFraction() = 1;
         return td.keepParticle;
@@ -200,6 +200,9 @@ bool Foam::SuperellipsoidParcel<ParcelType>::moveDisplacement
         // Segment to track: the rest of the chord, or the rest of waypoint
         // segment k (a fraction within 1e-3 of a segment's end counts as
         // at its end: the next segment starts from the current position)
+        // (f() is rotated with the parcel by a rotational cyclic it
+        // crossed: the rest of the chord turns with it)
+        const vector d(this->f()*trackTime);
         const scalar sf = this->stepFraction();
         vector displacement = (1 - sf)*d;
         scalar segmentEnd = 1;
@@ -224,6 +227,7 @@ bool Foam::SuperellipsoidParcel<ParcelType>::moveDisplacement
             (
                 td.keepParticle && !td.switchProcessor && this->onBoundaryFace()
              && !isA<cyclicPolyPatch>(pbm[this->patch()])
+             && !isA<cyclicAMIPolyPatch>(pbm[this->patch()])
             )
             {
                 cloud.countTruncatedDisplacement();

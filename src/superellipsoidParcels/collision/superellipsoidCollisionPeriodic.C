@@ -1,0 +1,175 @@
+/*---------------------------------------------------------------------------*\
+    superellipsoidFoam: superellipsoidCollisionModel, the periodic
+    transforms of the cyclic and cyclicAMI patch pairs, whose parcel images
+    carry the contacts across them (docs/openfoam-collisions.md "Cyclic
+    patches").
+\*---------------------------------------------------------------------------*/
+
+#include "superellipsoidCollisionModel.H"
+#include "eigenConversions.H"
+#include "cyclicPolyPatch.H"
+#include "cyclicAMIPolyPatch.H"
+#include "processorCyclicPolyPatch.H"
+
+#include <cmath>
+
+// * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * //
+
+namespace
+{
+
+//- Area-weighted centroid sum, area vector and area of the faces of a
+//  patch side: the patch itself and the processor cyclics that refer to
+//  it (a cyclic split between processors), summed over all processors
+struct SideSums
+{
+    Foam::vector centroid = Foam::Zero;
+    Foam::vector areaVector = Foam::Zero;
+    Foam::scalar area = 0;
+};
+
+SideSums sideSums(const Foam::polyBoundaryMesh& pbm, const Foam::label patchi)
+{
+    using namespace Foam;
+    SideSums s;
+    for (const polyPatch& side : pbm)
+    {
+        const processorCyclicPolyPatch* pcp = isA<processorCyclicPolyPatch>(side);
+        if (side.index() != patchi && !(pcp && pcp->referPatchID() == patchi))
+        {
+            continue;
+        }
+        forAll(side, i)
+        {
+            const scalar a = mag(side.faceAreas()[i]);
+            s.centroid += a*side.faceCentres()[i];
+            s.areaVector += side.faceAreas()[i];
+            s.area += a;
+        }
+    }
+    reduce(s.centroid, sumOp<vector>());
+    reduce(s.areaVector, sumOp<vector>());
+    reduce(s.area, sumOp<scalar>());
+    return s;
+}
+
+
+//- The rotation about the axis through centre that turns the outward
+//  normal n1 of the neighbour side into the inward normal -n0 of the
+//  owner side (it maps the neighbour side onto the owner side); false if
+//  the normals' components along the axis differ (not such a rotation)
+bool rotationBetweenSides
+(
+    const Foam::vector& axis,
+    const Foam::point& centre,
+    const Foam::vector& n0,
+    const Foam::vector& n1,
+    superellipsoid::PeriodicTransform& T
+)
+{
+    using namespace Foam::superellipsoidConversions;
+    const superellipsoid::Vector3 a = toEigen(axis).normalized();
+    const superellipsoid::Vector3 from = toEigen(n1), to = -toEigen(n0);
+    if (std::abs(a.dot(from) - a.dot(to)) > 1e-9)
+    {
+        return false;
+    }
+    const superellipsoid::Vector3 u = from - a.dot(from)*a, w = to - a.dot(to)*a;
+    if (u.norm() < 1e-9 || w.norm() < 1e-9)
+    {
+        return false;
+    }
+    const double angle = std::atan2(a.dot(u.cross(w)), u.dot(w));
+    T.rotation = Eigen::AngleAxisd(angle, a).toRotationMatrix();
+    // x' = R (x - c) + c
+    T.translation = toEigen(centre) - T.rotation*toEigen(centre);
+    return true;
+}
+
+
+//- T and its inverse
+void appendBothWays
+(
+    std::vector<superellipsoid::PeriodicTransform>& transforms,
+    const superellipsoid::PeriodicTransform& T
+)
+{
+    transforms.push_back(T);
+    superellipsoid::PeriodicTransform inverse;
+    inverse.rotation = T.rotation.transpose();
+    inverse.translation = -(inverse.rotation*T.translation);
+    transforms.push_back(inverse);
+}
+
+} // End anonymous namespace
+
+
+// * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
+
+void Foam::superellipsoidCollisionModel::findPeriodicTransforms
+(
+    const fvMesh& mesh
+)
+{
+    const polyBoundaryMesh& pbm = mesh.boundaryMesh();
+    for (const polyPatch& pp : pbm)
+    {
+        const cyclicPolyPatch* cpp = isA<cyclicPolyPatch>(pp);
+        const cyclicAMIPolyPatch* app = isA<cyclicAMIPolyPatch>(pp);
+        if (!(cpp && cpp->owner()) && !(app && app->owner()))
+        {
+            continue;
+        }
+        const coupledPolyPatch& coupled = refCast<const coupledPolyPatch>(pp);
+        const label neighbour = cpp ? cpp->neighbPatchID() : app->neighbPatchID();
+        const SideSums s0 = sideSums(pbm, pp.index());
+        const SideSums s1 = sideSums(pbm, neighbour);
+        const vector n0 = s0.areaVector/mag(s0.areaVector);
+        const vector n1 = s1.areaVector/mag(s1.areaVector);
+
+        superellipsoid::PeriodicTransform T;
+        bool ok = false;
+        if (coupled.transform() == coupledPolyPatch::ROTATIONAL)
+        {
+            ok = rotationBetweenSides
+            (
+                cpp ? cpp->rotationAxis() : app->rotationAxis(),
+                cpp ? cpp->rotationCentre() : app->rotationCentre(),
+                n0, n1, T
+            );
+        }
+        else if (app)
+        {
+            // The given separation (images go both ways: its sign does
+            // not matter)
+            ok = app->transform() == coupledPolyPatch::TRANSLATIONAL;
+            T.translation = superellipsoidConversions::toEigen(app->separationVector());
+        }
+        else
+        {
+            // A translation from the neighbour side to the owner side:
+            // the difference of the area-weighted centroids (opposite
+            // normals and equal areas, else not a translation)
+            ok = mag(n0 + n1) <= 1e-9 && mag(s0.area - s1.area) <= 1e-9*s0.area;
+            T.translation = superellipsoidConversions::toEigen
+            (
+                s0.centroid/s0.area - s1.centroid/s1.area
+            );
+        }
+        if (!ok)
+        {
+            Info<< "    superellipsoid collisions: " << pp.type() << ' '
+                << pp.name() << " is neither a translation nor a rotation"
+                << " about its rotationAxis: no contacts across it" << endl;
+            continue;
+        }
+        appendBothWays(cyclicTransforms_, T);
+        Info<< "    superellipsoid collisions: " << pp.type() << ' ' << pp.name()
+            << ": images of the parcels within reach, x' = R x + t and back, R = "
+            << superellipsoidConversions::toFoam(T.rotation) << ", t = "
+            << superellipsoidConversions::toFoam(T.translation) << endl;
+    }
+}
+
+
+// ************************************************************************* //
