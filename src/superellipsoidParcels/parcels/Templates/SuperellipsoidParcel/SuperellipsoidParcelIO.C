@@ -9,6 +9,9 @@
 #include "SuperellipsoidParcel.H"
 #include "IOstreams.H"
 #include "IOField.H"
+#include "CollidingParcel.H"
+
+#include <type_traits>
 
 // * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * //
 
@@ -28,6 +31,63 @@ namespace superellipsoidParcelIO
     label nShapes(const CloudType&, long)
     {
         return -1;
+    }
+
+    //- The parcel type below CollidingParcel (its readFields without the
+    //  collision records); a parcel type that is no CollidingParcel
+    //  reads through its own
+    template<class ParcelType>
+    struct belowColliding
+    {
+        using type = void;
+    };
+
+    template<class ParcelType>
+    struct belowColliding<CollidingParcel<ParcelType>>
+    {
+        using type = ParcelType;
+    };
+
+    //- CollidingParcel's fields f, angularMomentum and torque, not its
+    //  collision records: OpenFOAM's own DEM collision model is not used
+    //  with superellipsoids (the records are empty) and reconstructPar
+    //  does not carry them, so a reconstructed case restarts
+    template<class ParcelType, class CloudType>
+    void readBaseFields(CloudType& c, std::true_type)
+    {
+        using Below = typename belowColliding<ParcelType>::type;
+        Below::readFields(c);
+
+        const bool valid = c.size();
+        const IOField<vector> f(c.fieldIOobject("f", IOobject::MUST_READ), valid);
+        c.checkFieldIOobject(c, f);
+        const IOField<vector> angularMomentum
+        (
+            c.fieldIOobject("angularMomentum", IOobject::MUST_READ),
+            valid
+        );
+        c.checkFieldIOobject(c, angularMomentum);
+        const IOField<vector> torque
+        (
+            c.fieldIOobject("torque", IOobject::MUST_READ),
+            valid
+        );
+        c.checkFieldIOobject(c, torque);
+
+        label i = 0;
+        for (auto& p : c)
+        {
+            p.f() = f[i];
+            p.angularMomentum() = angularMomentum[i];
+            p.torque() = torque[i];
+            ++i;
+        }
+    }
+
+    template<class ParcelType, class CloudType>
+    void readBaseFields(CloudType& c, std::false_type)
+    {
+        ParcelType::readFields(c);
     }
 }
 }
@@ -200,7 +260,18 @@ void Foam::SuperellipsoidParcel<ParcelType>::readFields(CloudType& c)
 {
     const bool valid = c.size();
 
-    ParcelType::readFields(c);
+    superellipsoidParcelIO::readBaseFields<ParcelType>
+    (
+        c,
+        std::integral_constant
+        <
+            bool,
+            !std::is_void
+            <
+                typename superellipsoidParcelIO::belowColliding<ParcelType>::type
+            >::value
+        >()
+    );
 
     const IOField<scalar> e0(c.fieldIOobject("e0", IOobject::MUST_READ), valid);
     const IOField<vector> e(c.fieldIOobject("e123", IOobject::MUST_READ), valid);
