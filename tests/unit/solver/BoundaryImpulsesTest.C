@@ -284,6 +284,39 @@ TEST(BoundaryImpulses, PackRoundTripsAndUnknownParticleThrows)
 }
 
 
+namespace
+{
+
+//- One processor's own A and B (ids 0, 1) with the images of B (id 1 +
+//  imageStride) and A (id 2 imageStride) across a periodic boundary:
+//  detect, resolve, and keep the owner's answer for the contact found
+//  twice ((A, image of B)); its contacts. images: their transforms
+//  (empty: translations)
+std::vector<StepContact> solveAcrossPeriodic
+(
+    ParticleSystem& across,
+    const CollisionSettings& settings,
+    const std::vector<PeriodicTransform>& images = {}
+)
+{
+    constexpr long stride = 1L << 28;
+    const std::vector<char> owned{1, 1, 0, 0};
+    CollisionStep step(settings);
+    CollisionDiagnostics diag;
+    step.detect(across, diag);
+    EXPECT_EQ(step.contacts().size(), 2u);
+    step.resolveSweeps(across, diag);
+    std::vector<BoundaryImpulse> mine;
+    std::vector<int> ghost;
+    ownedBoundaryImpulses(step.contacts(), owned, mine, ghost, stride, images);
+    EXPECT_EQ(mine.size(), 1u);             // (A, image of B) only
+    applyBoundaryImpulses(across, step.contacts(), owned, mine, stride);
+    return step.contacts();
+}
+
+} // namespace
+
+
 // A pair across a periodic boundary (period L in x), as one processor
 // sees it with periodic images (id + k imageStride): the contact is found
 // twice, (A, image of B) and (B, image of A); the one whose smaller real
@@ -325,25 +358,16 @@ TEST(BoundaryImpulses, PairAcrossAPeriodicBoundaryCollidesAsInTheMiddle)
     imageA.pose.position.x() -= L;
     across.particles.push_back(imageB);
     across.particles.push_back(imageA);
-    const std::vector<char> owned{1, 1, 0, 0};
     std::vector<Vector3> before;
     for (const Particle& p : across.particles) before.push_back(p.velocity);
-    CollisionStep step(settings);
-    step.detect(across, diag);
-    ASSERT_EQ(step.contacts().size(), 2u);
-    step.resolveSweeps(across, diag);
-    std::vector<BoundaryImpulse> mine;
-    std::vector<int> ghost;
-    ownedBoundaryImpulses(step.contacts(), owned, mine, ghost, stride);
-    ASSERT_EQ(mine.size(), 1u);             // (A, image of B) only
-    applyBoundaryImpulses(across, step.contacts(), owned, mine, stride);
+    const std::vector<StepContact> contacts = solveAcrossPeriodic(across, settings);
 
     for (int i = 0; i < 2; ++i)
     {
         EXPECT_LT((across.particles[i].velocity - middle.particles[i].velocity).norm(), 1e-15) << i;
         EXPECT_LT((across.particles[i].angularVelocity - middle.particles[i].angularVelocity).norm()*r, 1e-15) << i;
     }
-    const ContactMomentumBalance b = contactMomentumBalance(across, before, step.contacts(), owned);
+    const ContactMomentumBalance b = contactMomentumBalance(across, before, contacts, {1, 1, 0, 0});
     EXPECT_LT((b.change - b.wallImpulse).norm(), 1e-12*b.scale);
 }
 
@@ -392,16 +416,7 @@ TEST(BoundaryImpulses, PairAcrossARotationalPeriodicBoundaryCollidesAsInTheMiddl
     const Particle imageB = periodicImage(B, quarter, 1 + stride);
     const Particle imageA = periodicImage(A, back, 2*stride);
     across.particles = {A, B, imageB, imageA};
-    const std::vector<char> owned{1, 1, 0, 0};
-    CollisionStep step(settings);
-    step.detect(across, diag);
-    ASSERT_EQ(step.contacts().size(), 2u);
-    step.resolveSweeps(across, diag);
-    std::vector<BoundaryImpulse> mine;
-    std::vector<int> ghost;
-    ownedBoundaryImpulses(step.contacts(), owned, mine, ghost, stride, {quarter, back});
-    ASSERT_EQ(mine.size(), 1u);             // (A, image of B) only
-    applyBoundaryImpulses(across, step.contacts(), owned, mine, stride);
+    solveAcrossPeriodic(across, settings, {quarter, back});
 
     const Particle& a = across.particles[0];
     const Particle& b = across.particles[1];
