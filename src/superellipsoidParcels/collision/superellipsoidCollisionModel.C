@@ -104,6 +104,8 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     localToGlobal_(),
     owned_(),
     meshNeighbours_(),
+    cyclicTransforms_(),
+    imageStride_(1L << 30),
     ownedIds_(),
     ownedPairs_(),
     ghostsThisStep_(0),

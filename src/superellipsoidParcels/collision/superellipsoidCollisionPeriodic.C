@@ -87,18 +87,55 @@ bool rotationBetweenSides
 }
 
 
-//- T and its inverse
-void appendBothWays
+//- The inverse of T
+superellipsoid::PeriodicTransform inverse(const superellipsoid::PeriodicTransform& T)
+{
+    superellipsoid::PeriodicTransform inv;
+    inv.rotation = T.rotation.transpose();
+    inv.translation = -(inv.rotation*T.translation);
+    return inv;
+}
+
+
+//- T1 after T2: x -> R1 (R2 x + t2) + t1
+superellipsoid::PeriodicTransform compose
 (
-    std::vector<superellipsoid::PeriodicTransform>& transforms,
-    const superellipsoid::PeriodicTransform& T
+    const superellipsoid::PeriodicTransform& T1,
+    const superellipsoid::PeriodicTransform& T2
 )
 {
-    transforms.push_back(T);
-    superellipsoid::PeriodicTransform inverse;
-    inverse.rotation = T.rotation.transpose();
-    inverse.translation = -(inverse.rotation*T.translation);
-    transforms.push_back(inverse);
+    superellipsoid::PeriodicTransform T;
+    T.rotation = T1.rotation*T2.rotation;
+    T.translation = T1.rotation*T2.translation + T1.translation;
+    return T;
+}
+
+
+//- Every image of a domain with these pairs: each pair's transform, its
+//  inverse or neither, at least one (3^P - 1: across a face, an edge or a
+//  corner of a box periodic in P directions), the first pair's digit
+//  varying fastest (one pair: T, T^-1)
+std::vector<superellipsoid::PeriodicTransform> allImages
+(
+    const std::vector<superellipsoid::PeriodicTransform>& pairs
+)
+{
+    long n = 1;
+    for (std::size_t i = 0; i < pairs.size(); ++i) n *= 3;
+    std::vector<superellipsoid::PeriodicTransform> images;
+    for (long c = 1; c < n; ++c)
+    {
+        superellipsoid::PeriodicTransform T;
+        long digits = c;
+        for (const superellipsoid::PeriodicTransform& pair : pairs)
+        {
+            const long d = digits % 3;
+            digits /= 3;
+            if (d) T = compose(d == 1 ? pair : inverse(pair), T);
+        }
+        images.push_back(T);
+    }
+    return images;
 }
 
 } // End anonymous namespace
@@ -112,6 +149,7 @@ void Foam::superellipsoidCollisionModel::findPeriodicTransforms
 )
 {
     const polyBoundaryMesh& pbm = mesh.boundaryMesh();
+    std::vector<superellipsoid::PeriodicTransform> pairs;
     for (const polyPatch& pp : pbm)
     {
         const cyclicPolyPatch* cpp = isA<cyclicPolyPatch>(pp);
@@ -163,11 +201,33 @@ void Foam::superellipsoidCollisionModel::findPeriodicTransforms
                 << " about its rotationAxis: no contacts across it" << endl;
             continue;
         }
-        appendBothWays(cyclicTransforms_, T);
+        pairs.push_back(T);
         Info<< "    superellipsoid collisions: " << pp.type() << ' ' << pp.name()
             << ": images of the parcels within reach, x' = R x + t and back, R = "
             << superellipsoidConversions::toFoam(T.rotation) << ", t = "
             << superellipsoidConversions::toFoam(T.translation) << endl;
+    }
+    if (pairs.size() > maxCyclicPairs)
+    {
+        FatalErrorInFunction
+            << pairs.size() << " cyclic pairs carry contacts; at most "
+            << maxCyclicPairs << " are supported (3^P - 1 images per parcel)"
+            << exit(FatalError);
+    }
+    cyclicTransforms_ = allImages(pairs);
+
+    // Image k of parcel id is id + k imageStride_: the largest power of two
+    // that keeps every image id below 2^31 - 1 (the pair cache's keys)
+    imageStride_ = 1L << 30;
+    while (long(cyclicTransforms_.size() + 1)*imageStride_ > (1L << 31) - 1)
+    {
+        imageStride_ /= 2;
+    }
+    if (pairs.size() > 1)
+    {
+        Info<< "    superellipsoid collisions: " << cyclicTransforms_.size()
+            << " periodic images per parcel within reach (across faces, edges"
+            << " and corners), parcel ids below " << imageStride_ << endl;
     }
 }
 

@@ -27,11 +27,6 @@ namespace
 //  the substep count must be the owner's, buoyancy and drag included)
 constexpr int particleRecord = 22;
 
-//- Id offset of periodic images (core BoundaryImpulses.H): image k of a
-//  parcel has id + k imageStride; real ids are below it, and the pair
-//  cache keys ids below 2^31 - 1, so k <= 7 (3 cyclic pairs)
-constexpr long imageStride = 1L << 28;
-constexpr long maxImages = 7;
 
 void pack(const superellipsoid::Particle& p, Foam::scalarList& buf, Foam::label& k)
 {
@@ -202,26 +197,26 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
 
         // Periodic images (cyclics): own parcel p under transform T_k
         // (periodicImage: centre, orientation, velocity, force), id +
-        // (k + 1) imageStride, to every processor (this one too) whose box
+        // (k + 1) imageStride_, to every processor (this one too) whose box
         // it reaches, by the same test as a ghost
         List<DynamicList<scalar>> imageBuf(nProcs);
         std::vector<superellipsoid::Particle> ownImages;
         for (const superellipsoid::Particle& p : local_)
         {
             const double r = system_.shapes[p.shapeIndex].boundingRadius();
-            if (p.id >= imageStride || long(cyclicTransforms_.size()) > maxImages)
+            if (p.id >= imageStride_)
             {
                 FatalErrorInFunction
-                    << "Parcel id " << p.id << " >= " << imageStride << " or "
-                    << cyclicTransforms_.size()/2 << " > " << maxImages/2
-                    << " cyclic pairs: no room for periodic image ids"
+                    << "Parcel id " << p.id << " >= " << imageStride_
+                    << ": no room for the ids of its "
+                    << cyclicTransforms_.size() << " periodic images"
                     << exit(FatalError);
             }
             for (std::size_t k = 0; k < cyclicTransforms_.size(); ++k)
             {
                 const superellipsoid::Particle image = superellipsoid::periodicImage
                 (
-                    p, cyclicTransforms_[k], p.id + long(k + 1)*imageStride
+                    p, cyclicTransforms_[k], p.id + long(k + 1)*imageStride_
                 );
                 for (label j = 0; j < nProcs; ++j)
                 {
@@ -439,7 +434,7 @@ void Foam::superellipsoidCollisionModel::endVelocityPhases()
         std::vector<int> ghost;
         superellipsoid::ownedBoundaryImpulses
         (
-            contacts, owned_, mine, ghost, imageStride, cyclicTransforms_
+            contacts, owned_, mine, ghost, imageStride_, cyclicTransforms_
         );
         labelList nSend(nProcs, Zero);
         for (const int b : ghost)
@@ -490,7 +485,7 @@ void Foam::superellipsoidCollisionModel::endVelocityPhases()
         coreCall("Boundary impulses", [&]()
         {
             boundaryImpulsesReplaced_ +=
-                superellipsoid::applyBoundaryImpulses(system_, contacts, owned_, received, imageStride);
+                superellipsoid::applyBoundaryImpulses(system_, contacts, owned_, received, imageStride_);
         });
         boundaryImpulsesSent_ += label(mine.size());
         impulseExchangeTime_ += timer.elapsedTime();
@@ -521,7 +516,7 @@ void Foam::superellipsoidCollisionModel::finishSubstep
     for (const superellipsoid::StepContact& c : contacts)
     {
         // A contact with an image counts on the side that owns it
-        if (owned_[c.a] && !(c.b >= 0 && superellipsoid::realId(c.idB, imageStride) < c.idA))
+        if (owned_[c.a] && !(c.b >= 0 && superellipsoid::realId(c.idB, imageStride_) < c.idA))
         {
             ++(c.b >= 0 ? pairs : walls);
         }
