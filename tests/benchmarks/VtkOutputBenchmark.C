@@ -1,6 +1,7 @@
 // Cost of the VTK output (src/core/output) per write: surfaces and particles
 // files of N cube-like particles (resolution (12 24): 266 points, 528
-// triangles each) into memory (formatting) and to a file (+ I/O). Run:
+// triangles each) into memory (formatting; ASCII, and binary with the
+// file size) and to a file (+ I/O). Run:
 //   build/<you>/tests/benchmarks/VtkOutputBenchmark
 #include "output/VtkPolyData.H"
 
@@ -37,15 +38,17 @@ const std::vector<Superellipsoid> shapes{Superellipsoid(4e-3, 4e-3, 4e-3, 0.2, 0
 void surfacesToMemory(benchmark::State& state)
 {
     const auto p = particles(int(state.range(0)));
+    const VtkFormat format = state.range(1) ? VtkFormat::binary : VtkFormat::ascii;
     std::size_t bytes = 0;
     for (auto _ : state)
     {
         std::ostringstream os;
-        writeSurfacesVtp(os, p, shapes);
+        writeSurfacesVtp(os, p, shapes, SurfaceResolution(), format);
         bytes = os.str().size();
         benchmark::DoNotOptimize(bytes);
     }
     state.counters["MB"] = double(bytes)/1e6;
+    state.counters["kB_per_particle"] = double(bytes)/1e3/double(p.size());
 }
 
 void surfacesToFile(benchmark::State& state)
@@ -69,7 +72,8 @@ void particlesToMemory(benchmark::State& state)
 
 } // namespace
 
-BENCHMARK(surfacesToMemory)->Arg(100)->Arg(300)->Unit(benchmark::kMillisecond);
+// Args: particles, binary (0: ASCII)
+BENCHMARK(surfacesToMemory)->Args({100, 0})->Args({300, 0})->Args({300, 1})->Unit(benchmark::kMillisecond);
 BENCHMARK(surfacesToFile)->Arg(100)->Arg(300)->Unit(benchmark::kMillisecond);
 BENCHMARK(particlesToMemory)->Arg(300)->Unit(benchmark::kMillisecond);
 

@@ -1,7 +1,11 @@
 #include "output/VtkPolyData.H"
 #include "output/AtomicFile.H"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <functional>
 #include <limits>
 #include <ostream>
 #include <sstream>
@@ -57,46 +61,177 @@ Quaternion checkedOrientation(const VtkParticle& p, const std::vector<Superellip
     }
 }
 
-void header(std::ostream& os, long nPoints, long nVerts, long nPolys)
+//- Bytes of one value of a VTK data type
+int bytesOf(const char* type)
+{
+    const std::string t(type);
+    return t == "Float64" || t == "Int64" ? 8 : 4;
+}
+
+//- One DataArray: its type, name, components, tuple count, the digits of
+//  its ASCII values, and its values in order (values is called once with
+//  the function that takes them)
+struct DataArray
+{
+    const char* type;
+    std::string name;
+    int components;
+    long tuples;
+    int digits;
+    std::function<void(const std::function<void(double)>&)> values;
+};
+
+//- A group of arrays between an opening and a closing tag (<Points>, ...)
+struct Section
+{
+    std::string open;
+    std::string close;
+    std::vector<DataArray> arrays;
+};
+
+bool littleEndian()
+{
+    const std::uint16_t one = 1;
+    unsigned char first;
+    std::memcpy(&first, &one, 1);
+    return first == 1;
+}
+
+//- One value of an array of the given type: ASCII text (integers as
+//  integers) or its raw bytes
+void putValue(std::ostream& os, VtkFormat format, const char* type, double v)
+{
+    const std::string t(type);
+    if (format == VtkFormat::ascii)
+    {
+        if (t == "Int64" || t == "Int32")
+        {
+            os << static_cast<long long>(v);
+        }
+        else
+        {
+            os << v;
+        }
+        return;
+    }
+    if (t == "Float64")
+    {
+        os.write(reinterpret_cast<const char*>(&v), sizeof(v));
+    }
+    else if (t == "Float32")
+    {
+        const float x = static_cast<float>(v);
+        os.write(reinterpret_cast<const char*>(&x), sizeof(x));
+    }
+    else if (t == "Int64")
+    {
+        const std::int64_t x = static_cast<std::int64_t>(v);
+        os.write(reinterpret_cast<const char*>(&x), sizeof(x));
+    }
+    else
+    {
+        const std::int32_t x = static_cast<std::int32_t>(v);
+        os.write(reinterpret_cast<const char*>(&x), sizeof(x));
+    }
+}
+
+//- The values of one array as ASCII text: a tuple per line, single values
+//  valuesPerLine per line
+void writeAsciiValues(std::ostream& os, const DataArray& a)
+{
+    os.precision(a.digits);
+    const long perLine = a.components > 1 ? a.components : valuesPerLine;
+    const long n = a.tuples*a.components;
+    long k = 0;
+    a.values([&](double v)
+    {
+        putValue(os, VtkFormat::ascii, a.type, v);
+        ++k;
+        os << (k % perLine == 0 || k == n ? '\n' : ' ');
+    });
+}
+
+//- A PolyData piece of nPoints points, nVerts vertices and nPolys
+//  polygons: the sections' arrays inline (ascii) or as raw appended data
+//  (binary: each array's byte count as UInt64, then its values, native
+//  byte order as declared in the header)
+void writePolyData
+(
+    std::ostream& os,
+    VtkFormat format,
+    long nPoints,
+    long nVerts,
+    long nPolys,
+    const std::vector<Section>& sections
+)
 {
     os << "<?xml version=\"1.0\"?>\n"
-       << "<VTKFile type=\"PolyData\" version=\"0.1\" byte_order=\"LittleEndian\">\n"
+       << "<VTKFile type=\"PolyData\" version=\"1.0\" byte_order=\""
+       << (littleEndian() ? "LittleEndian" : "BigEndian") << "\" header_type=\"UInt64\">\n"
        << "<PolyData>\n"
        << "<Piece NumberOfPoints=\"" << nPoints << "\" NumberOfVerts=\"" << nVerts
        << "\" NumberOfLines=\"0\" NumberOfStrips=\"0\" NumberOfPolys=\"" << nPolys << "\">\n";
-}
-
-void footer(std::ostream& os)
-{
-    os << "</Piece>\n</PolyData>\n</VTKFile>\n";
-}
-
-void beginArray(std::ostream& os, const char* type, const char* name, int components)
-{
-    os << "<DataArray type=\"" << type << "\" Name=\"" << name << "\"";
-    if (components > 1) os << " NumberOfComponents=\"" << components << "\"";
-    os << " format=\"ascii\">\n";
-}
-
-void endArray(std::ostream& os)
-{
-    os << "</DataArray>\n";
-}
-
-//- Connectivity offsets k*cellSize, k = 1..nCells
-void writeOffsets(std::ostream& os, long nCells, long cellSize)
-{
-    beginArray(os, "Int64", "offsets", 1);
-    for (long k = 1; k <= nCells; ++k)
+    std::uint64_t offset = 0;
+    for (const Section& s : sections)
     {
-        os << k*cellSize << (k % valuesPerLine == 0 || k == nCells ? "\n" : " ");
+        os << s.open << '\n';
+        for (const DataArray& a : s.arrays)
+        {
+            os << "<DataArray type=\"" << a.type << "\" Name=\"" << a.name << "\"";
+            if (a.components > 1) os << " NumberOfComponents=\"" << a.components << "\"";
+            if (format == VtkFormat::ascii)
+            {
+                os << " format=\"ascii\">\n";
+                writeAsciiValues(os, a);
+                os << "</DataArray>\n";
+            }
+            else
+            {
+                os << " format=\"appended\" offset=\"" << offset << "\"/>\n";
+                offset += sizeof(std::uint64_t) + std::uint64_t(a.tuples*a.components*bytesOf(a.type));
+            }
+        }
+        os << s.close << '\n';
     }
-    endArray(os);
+    os << "</Piece>\n</PolyData>\n";
+    if (format == VtkFormat::binary)
+    {
+        os << "<AppendedData encoding=\"raw\">\n_";
+        for (const Section& s : sections)
+        {
+            for (const DataArray& a : s.arrays)
+            {
+                const std::uint64_t bytes = std::uint64_t(a.tuples*a.components*bytesOf(a.type));
+                os.write(reinterpret_cast<const char*>(&bytes), sizeof(bytes));
+                a.values([&](double v) { putValue(os, format, a.type, v); });
+            }
+        }
+        os << "\n</AppendedData>\n";
+    }
+    os << "</VTKFile>\n";
 }
 
-void writeVector(std::ostream& os, const Vector3& v)
+//- The smallest integer type that holds values up to maxValue (Int32: half
+//  the bytes of a binary file's index arrays)
+const char* integerType(long maxValue)
 {
-    os << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
+    return maxValue <= std::numeric_limits<std::int32_t>::max() ? "Int32" : "Int64";
+}
+
+//- Connectivity offsets k cellSize, k = 1..nCells
+DataArray offsets(long nCells, long cellSize)
+{
+    return {integerType(nCells*cellSize), "offsets", 1, nCells, exactDigits, [=](const std::function<void(double)>& put)
+    {
+        for (long k = 1; k <= nCells; ++k) put(double(k*cellSize));
+    }};
+}
+
+void putVector(const std::function<void(double)>& put, const Vector3& v)
+{
+    put(v.x());
+    put(v.y());
+    put(v.z());
 }
 
 
@@ -121,7 +256,8 @@ VtkWriteSummary writeSurfacesVtp
     std::ostream& os,
     const std::vector<VtkParticle>& particles,
     const std::vector<Superellipsoid>& shapes,
-    const SurfaceResolution& resolution
+    const SurfaceResolution& resolution,
+    VtkFormat format
 )
 {
     resolution.validate();
@@ -146,72 +282,68 @@ VtkWriteSummary writeSurfacesVtp
     summary.points = summary.particles*resolution.pointsPerParticle();
     summary.cells = summary.particles*resolution.trianglesPerParticle();
 
-    header(os, summary.points, 0, summary.cells);
-
+    using Put = std::function<void(double)>;
     // Points: Eq. (27) of [Wedel2023], r = R^T r' + r_c
-    os << "<Points>\n";
-    beginArray(os, "Float64", "Points", 3);
-    os.precision(surfacePointDigits);
-    for (std::size_t i = 0; i < particles.size(); ++i)
+    Section points{"<Points>", "</Points>", {}};
+    points.arrays.push_back({"Float64", "Points", 3, summary.points, surfacePointDigits, [&](const Put& put)
     {
-        const VtkParticle& p = particles[i];
-        for (const Vector3& xp : meshes[p.shapeId].points)
+        for (std::size_t i = 0; i < particles.size(); ++i)
         {
-            writeVector(os, orientations[i]*xp + p.pose.position);
+            const VtkParticle& p = particles[i];
+            for (const Vector3& xp : meshes[p.shapeId].points)
+            {
+                putVector(put, orientations[i]*xp + p.pose.position);
+            }
         }
-    }
-    endArray(os);
-    os << "</Points>\n";
+    }});
 
     // Triangles
-    os << "<Polys>\n";
-    beginArray(os, "Int64", "connectivity", 1);
-    long base = 0;
-    for (const VtkParticle& p : particles)
+    Section polys{"<Polys>", "</Polys>", {}};
+    polys.arrays.push_back({integerType(summary.points - 1), "connectivity", 1, 3*summary.cells, exactDigits, [&](const Put& put)
     {
-        for (const auto& t : meshes[p.shapeId].triangles)
+        long base = 0;
+        for (const VtkParticle& p : particles)
         {
-            os << base + t[0] << ' ' << base + t[1] << ' ' << base + t[2] << '\n';
+            for (const auto& t : meshes[p.shapeId].triangles)
+            {
+                for (int k = 0; k < 3; ++k) put(double(base + t[k]));
+            }
+            base += long(meshes[p.shapeId].points.size());
         }
-        base += long(meshes[p.shapeId].points.size());
-    }
-    endArray(os);
-    writeOffsets(os, summary.cells, 3);
-    os << "</Polys>\n";
+    }});
+    polys.arrays.push_back(offsets(summary.cells, 3));
 
     // Normals: unit, rotated with the particle (a few digits suffice for shading)
     constexpr int normalDigits = 6;
-    os << "<PointData Normals=\"Normals\">\n";
-    beginArray(os, "Float32", "Normals", 3);
-    os.precision(normalDigits);
-    for (std::size_t i = 0; i < particles.size(); ++i)
+    Section pointData{"<PointData Normals=\"Normals\">", "</PointData>", {}};
+    pointData.arrays.push_back({"Float32", "Normals", 3, summary.points, normalDigits, [&](const Put& put)
     {
-        for (const Vector3& np : normals[particles[i].shapeId]) writeVector(os, orientations[i]*np);
-    }
-    endArray(os);
-    os << "</PointData>\n";
+        for (std::size_t i = 0; i < particles.size(); ++i)
+        {
+            for (const Vector3& np : normals[particles[i].shapeId]) putVector(put, orientations[i]*np);
+        }
+    }});
 
     // Cell data: particle and shape ids of every triangle
-    os << "<CellData Scalars=\"particleId\">\n";
-    const char* names[2] = {"particleId", "shapeId"};
-    const char* types[2] = {"Int64", "Int32"};
-    for (int field = 0; field < 2; ++field)
+    Section cellData{"<CellData Scalars=\"particleId\">", "</CellData>", {}};
+    const auto perTriangle = [&](bool shape)
     {
-        beginArray(os, types[field], names[field], 1);
-        long k = 0;
-        for (const VtkParticle& p : particles)
+        return [&particles, &meshes, shape](const Put& put)
         {
-            const long value = field == 0 ? p.id : long(p.shapeId);
-            const long n = long(meshes[p.shapeId].triangles.size());
-            for (long j = 0; j < n; ++j, ++k)
+            for (const VtkParticle& p : particles)
             {
-                os << value << (k % valuesPerLine == valuesPerLine - 1 || k == summary.cells - 1 ? "\n" : " ");
+                const double value = shape ? double(p.shapeId) : double(p.id);
+                const std::size_t n = meshes[p.shapeId].triangles.size();
+                for (std::size_t j = 0; j < n; ++j) put(value);
             }
-        }
-        endArray(os);
-    }
-    os << "</CellData>\n";
-    footer(os);
+        };
+    };
+    long maxId = 0;
+    for (const VtkParticle& p : particles) maxId = std::max(maxId, std::abs(p.id) + 1);
+    cellData.arrays.push_back({integerType(maxId), "particleId", 1, summary.cells, exactDigits, perTriangle(false)});
+    cellData.arrays.push_back({"Int32", "shapeId", 1, summary.cells, exactDigits, perTriangle(true)});
+
+    writePolyData(os, format, summary.points, 0, summary.cells, {points, polys, pointData, cellData});
     return summary;
 }
 
@@ -220,7 +352,8 @@ VtkWriteSummary writeParticlesVtp
 (
     std::ostream& os,
     const std::vector<VtkParticle>& particles,
-    const std::vector<Superellipsoid>& shapes
+    const std::vector<Superellipsoid>& shapes,
+    VtkFormat format
 )
 {
     std::vector<Quaternion> e;
@@ -229,58 +362,75 @@ VtkWriteSummary writeParticlesVtp
 
     const long n = long(particles.size());
     VtkWriteSummary summary{n, n, n};
-    header(os, n, n, 0);
-    os.precision(exactDigits);
-
-    os << "<Points>\n";
-    beginArray(os, "Float64", "Points", 3);
-    for (const VtkParticle& p : particles) writeVector(os, p.pose.position);
-    endArray(os);
-    os << "</Points>\n";
-
-    os << "<Verts>\n";
-    beginArray(os, "Int64", "connectivity", 1);
-    for (long k = 0; k < n; ++k) os << k << (k % valuesPerLine == valuesPerLine - 1 || k == n - 1 ? "\n" : " ");
-    endArray(os);
-    writeOffsets(os, n, 1);
-    os << "</Verts>\n";
-
-    os << "<PointData Scalars=\"shapeId\" Vectors=\"velocity\">\n";
-    beginArray(os, "Int64", "id", 1);
-    for (const VtkParticle& p : particles) os << p.id << '\n';
-    endArray(os);
-    beginArray(os, "Int32", "shapeId", 1);
-    for (const VtkParticle& p : particles) os << p.shapeId << '\n';
-    endArray(os);
-    beginArray(os, "Float64", "quaternion", 4);
-    for (const Quaternion& q : e) os << q.w() << ' ' << q.x() << ' ' << q.y() << ' ' << q.z() << '\n';
-    endArray(os);
-    beginArray(os, "Float64", "orientation", 4);
-    for (const Quaternion& q : e) os << q.x() << ' ' << q.y() << ' ' << q.z() << ' ' << q.w() << '\n';
-    endArray(os);
-    beginArray(os, "Float64", "halfAxes", 3);
-    for (const VtkParticle& p : particles) writeVector(os, shapes[p.shapeId].halfAxes());
-    endArray(os);
-    beginArray(os, "Float64", "epsilon1", 1);
-    for (const VtkParticle& p : particles) os << shapes[p.shapeId].eps1() << '\n';
-    endArray(os);
-    beginArray(os, "Float64", "epsilon2", 1);
-    for (const VtkParticle& p : particles) os << shapes[p.shapeId].eps2() << '\n';
-    endArray(os);
-    beginArray(os, "Float64", "roundness", 2);
-    for (const VtkParticle& p : particles)
+    using Put = std::function<void(double)>;
+    // One array of c components per particle, its values from value(i, put)
+    const auto perParticle = [&](const char* type, const char* name, int c, auto value) -> DataArray
     {
-        os << shapes[p.shapeId].eps2() << ' ' << shapes[p.shapeId].eps1() << '\n';
-    }
-    endArray(os);
-    beginArray(os, "Float64", "velocity", 3);
-    for (const VtkParticle& p : particles) writeVector(os, p.velocity);
-    endArray(os);
-    beginArray(os, "Float64", "angularVelocity", 3);
-    for (const VtkParticle& p : particles) writeVector(os, p.angularVelocity);
-    endArray(os);
-    os << "</PointData>\n";
-    footer(os);
+        return {type, name, c, n, exactDigits, [&particles, value](const Put& put)
+        {
+            for (std::size_t i = 0; i < particles.size(); ++i) value(i, put);
+        }};
+    };
+    const auto shapeOf = [&](std::size_t i) -> const Superellipsoid& { return shapes[particles[i].shapeId]; };
+
+    Section points{"<Points>", "</Points>", {}};
+    points.arrays.push_back(perParticle("Float64", "Points", 3, [&](std::size_t i, const Put& put)
+    {
+        putVector(put, particles[i].pose.position);
+    }));
+
+    Section verts{"<Verts>", "</Verts>", {}};
+    verts.arrays.push_back(perParticle(integerType(n), "connectivity", 1, [](std::size_t i, const Put& put)
+    {
+        put(double(i));
+    }));
+    verts.arrays.push_back(offsets(n, 1));
+
+    Section data{"<PointData Scalars=\"shapeId\" Vectors=\"velocity\">", "</PointData>", {}};
+    long maxId = 0;
+    for (const VtkParticle& p : particles) maxId = std::max(maxId, std::abs(p.id) + 1);
+    data.arrays.push_back(perParticle(integerType(maxId), "id", 1, [&](std::size_t i, const Put& put)
+    {
+        put(double(particles[i].id));
+    }));
+    data.arrays.push_back(perParticle("Int32", "shapeId", 1, [&](std::size_t i, const Put& put)
+    {
+        put(double(particles[i].shapeId));
+    }));
+    data.arrays.push_back(perParticle("Float64", "quaternion", 4, [&](std::size_t i, const Put& put)
+    {
+        put(e[i].w()); put(e[i].x()); put(e[i].y()); put(e[i].z());
+    }));
+    data.arrays.push_back(perParticle("Float64", "orientation", 4, [&](std::size_t i, const Put& put)
+    {
+        put(e[i].x()); put(e[i].y()); put(e[i].z()); put(e[i].w());
+    }));
+    data.arrays.push_back(perParticle("Float64", "halfAxes", 3, [&](std::size_t i, const Put& put)
+    {
+        putVector(put, shapeOf(i).halfAxes());
+    }));
+    data.arrays.push_back(perParticle("Float64", "epsilon1", 1, [&](std::size_t i, const Put& put)
+    {
+        put(shapeOf(i).eps1());
+    }));
+    data.arrays.push_back(perParticle("Float64", "epsilon2", 1, [&](std::size_t i, const Put& put)
+    {
+        put(shapeOf(i).eps2());
+    }));
+    data.arrays.push_back(perParticle("Float64", "roundness", 2, [&](std::size_t i, const Put& put)
+    {
+        put(shapeOf(i).eps2()); put(shapeOf(i).eps1());
+    }));
+    data.arrays.push_back(perParticle("Float64", "velocity", 3, [&](std::size_t i, const Put& put)
+    {
+        putVector(put, particles[i].velocity);
+    }));
+    data.arrays.push_back(perParticle("Float64", "angularVelocity", 3, [&](std::size_t i, const Put& put)
+    {
+        putVector(put, particles[i].angularVelocity);
+    }));
+
+    writePolyData(os, format, n, n, 0, {points, verts, data});
     return summary;
 }
 
@@ -290,13 +440,14 @@ VtkWriteSummary writeSurfacesVtp
     const std::string& file,
     const std::vector<VtkParticle>& particles,
     const std::vector<Superellipsoid>& shapes,
-    const SurfaceResolution& resolution
+    const SurfaceResolution& resolution,
+    VtkFormat format
 )
 {
     VtkWriteSummary summary;
     writeFileAtomically(file, [&](std::ostream& os)
     {
-        summary = writeSurfacesVtp(os, particles, shapes, resolution);
+        summary = writeSurfacesVtp(os, particles, shapes, resolution, format);
     });
     return summary;
 }
@@ -306,13 +457,14 @@ VtkWriteSummary writeParticlesVtp
 (
     const std::string& file,
     const std::vector<VtkParticle>& particles,
-    const std::vector<Superellipsoid>& shapes
+    const std::vector<Superellipsoid>& shapes,
+    VtkFormat format
 )
 {
     VtkWriteSummary summary;
     writeFileAtomically(file, [&](std::ostream& os)
     {
-        summary = writeParticlesVtp(os, particles, shapes);
+        summary = writeParticlesVtp(os, particles, shapes, format);
     });
     return summary;
 }

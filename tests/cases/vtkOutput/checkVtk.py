@@ -211,6 +211,60 @@ def check_vtk_reader(case):
                   % (os.path.basename(path), t, data.GetNumberOfPoints(), ", ".join(vtk_names)))
 
 
+def check_binary(ascii_case, binary_case):
+    """The binary files (format binary: raw appended data) of the serial run
+    repeated: every file holds the raw-data marker; where Python VTK is
+    installed, VTK's reader reads each one with the counts, connectivity and
+    arrays of the ASCII file of the same time (points and normals to the
+    ASCII file's digits, the rest exactly)."""
+    for kind in ("surfaces", "particles"):
+        files = series(binary_case, kind)
+        check(len(files) == len(TIMES), "binary %s series lists %d files" % (kind, len(files)))
+        for path, _ in files:
+            with open(path, "rb") as f:
+                check(b'<AppendedData encoding="raw">' in f.read(), "%s holds raw appended data" % os.path.basename(path))
+    try:
+        import vtk
+        from vtk.util.numpy_support import vtk_to_numpy
+    except ImportError:
+        print("skipped: VTK reader check of the binary files (no python3-vtk9)")
+        return
+    import numpy as np
+
+    def read(path):
+        reader = vtk.vtkXMLPolyDataReader()
+        reader.SetFileName(path)
+        reader.Update()
+        return reader.GetErrorCode(), reader.GetOutput()
+
+    for kind in ("surfaces", "particles"):
+        for (pa, t), (pb, _) in zip(series(ascii_case, kind), series(binary_case, kind)):
+            ea, a = read(pa)
+            eb, b = read(pb)
+            cells = (lambda d: d.GetPolys()) if kind == "surfaces" else (lambda d: d.GetVerts())
+            ok = ea == 0 and eb == 0 and a.GetNumberOfPoints() == b.GetNumberOfPoints() \
+                and np.array_equal(vtk_to_numpy(cells(a).GetConnectivityArray()),
+                                   vtk_to_numpy(cells(b).GetConnectivityArray()))
+            worst = bound = 0.0
+            if ok and a.GetNumberOfPoints():
+                xa = vtk_to_numpy(a.GetPoints().GetData())
+                worst = float(np.abs(xa - vtk_to_numpy(b.GetPoints().GetData())).max())
+                # surface points: rounded to 10 significant digits in ASCII
+                if kind == "surfaces":
+                    bound = 0.5e-9*float(np.abs(xa).max())*(1 + 1e-9)
+                for da, db in ((a.GetPointData(), b.GetPointData()), (a.GetCellData(), b.GetCellData())):
+                    for i in range(da.GetNumberOfArrays()):
+                        name = da.GetArrayName(i)
+                        x = vtk_to_numpy(da.GetArray(name)).astype(float)
+                        y = vtk_to_numpy(db.GetArray(name)).astype(float) if db.GetArray(name) else None
+                        # normals: 6 ASCII digits; the rest exact
+                        tol = 1e-6 if name == "Normals" else 0.0
+                        ok = ok and y is not None and x.shape == y.shape and float(np.abs(x - y).max()) <= tol
+            ok = ok and worst <= bound
+            check(ok, "VTK reads binary %s t = %g like the ASCII file (points within %.3g m, bound %.3g)"
+                  % (os.path.basename(pb), t, worst, bound))
+
+
 def check_restart(case):
     sv = series(case, "surfaces")
     names = [os.path.basename(f) for f, _ in sv]
@@ -228,6 +282,7 @@ def main():
     parallel = check_case(os.path.join(scratch, "parallel"))
     if len(serial) == len(parallel) == len(TIMES):
         compare(serial, parallel)
+    check_binary(os.path.join(scratch, "serial"), os.path.join(scratch, "binary"))
     restart = check_case(os.path.join(scratch, "restart"))
     check_restart(os.path.join(scratch, "restart"))
     if len(restart) == len(serial):

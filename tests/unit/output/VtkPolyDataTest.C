@@ -16,7 +16,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <cstdint>
+#include <cstring>
 #include <limits>
+#include <map>
 #include <random>
 #include <sstream>
 #include <unistd.h>
@@ -279,6 +282,122 @@ TEST(ParticlesFile, RoundTripsTheStateExactly)
         EXPECT_EQ(sid[i], double(p.shapeId));
         EXPECT_EQ(conn[i], double(i));
     }
+}
+
+
+namespace
+{
+
+//- The arrays of a binary (raw appended) file by name: the XML part (up to
+//  the appended data, closed) parsed strictly, each array decoded at its
+//  offset (UInt64 byte count, then values of its type) after the '_'
+//  marker; the count must match the array's size and the file must end
+//  right after the last array with the closing tags
+std::map<std::string, std::vector<double>> binaryArrays(const std::string& file)
+{
+    const std::string marker = "<AppendedData encoding=\"raw\">\n_";
+    const std::size_t at = file.find(marker);
+    if (at == std::string::npos) throw std::runtime_error("no raw appended data");
+    const auto xml = testing_xml::parse(file.substr(0, at) + "</VTKFile>\n");
+    if (xml->attr("header_type") != "UInt64") throw std::runtime_error("header_type not UInt64");
+    const char* raw = file.data() + at + marker.size();
+    std::map<std::string, std::vector<double>> arrays;
+    std::size_t end = 0;
+    std::vector<const testing_xml::Node*> stack{xml.get()};
+    while (!stack.empty())
+    {
+        const testing_xml::Node* n = stack.back();
+        stack.pop_back();
+        for (const auto& c : n->children) stack.push_back(c.get());
+        if (n->name != "DataArray") continue;
+        if (n->attr("format") != "appended") throw std::runtime_error(n->attr("Name") + " not appended");
+        const std::size_t offset = std::stoul(n->attr("offset"));
+        std::uint64_t bytes;
+        std::memcpy(&bytes, raw + offset, sizeof(bytes));
+        const std::string type = n->attr("type");
+        const std::size_t size = type == "Float64" || type == "Int64" ? 8 : 4;
+        std::vector<double>& v = arrays[n->attr("Name")];
+        for (std::size_t k = 0; k < bytes/size; ++k)
+        {
+            const char* b = raw + offset + sizeof(bytes) + k*size;
+            if (type == "Float64") { double x; std::memcpy(&x, b, 8); v.push_back(x); }
+            else if (type == "Float32") { float x; std::memcpy(&x, b, 4); v.push_back(x); }
+            else if (type == "Int64") { std::int64_t x; std::memcpy(&x, b, 8); v.push_back(double(x)); }
+            else { std::int32_t x; std::memcpy(&x, b, 4); v.push_back(double(x)); }
+        }
+        end = std::max(end, offset + sizeof(bytes) + std::size_t(bytes));
+    }
+    const std::string tail(raw + end, file.data() + file.size());
+    if (tail != "\n</AppendedData>\n</VTKFile>\n") throw std::runtime_error("bad tail after the data");
+    return arrays;
+}
+
+} // namespace
+
+
+// Binary files (raw appended data) hold the same arrays as the ASCII ones:
+// the particles' state and every integer array exactly, surface points to
+// the ASCII file's rounding (surfacePointDigits: 0.5 10^(1 - digits) of a
+// coordinate of up to ~1 m), normals to the 6 ASCII digits (the binary
+// ones are floats, 6e-8); the surfaces file is smaller (a point: 3
+// doubles and 3 floats against ~3 x 14 + 3 x 9 characters; a triangle: 3
+// Int32 and 2 ids against 3 indices and 2 ids of a few digits each)
+std::vector<double> asciiArray(const std::string& file, const std::string& name)
+{
+    return array(*testing_xml::parse(file), name);
+}
+
+TEST(BinaryFile, HoldsTheSameArraysAsTheAsciiFile)
+{
+    const std::vector<Superellipsoid> shapes = testShapes();
+    const std::vector<VtkParticle> particles = testParticles(int(shapes.size()), 5);
+    const SurfaceResolution res{6, 10};
+    std::ostringstream sa, sb, pa, pb;
+    writeSurfacesVtp(sa, particles, shapes, res, VtkFormat::ascii);
+    writeSurfacesVtp(sb, particles, shapes, res, VtkFormat::binary);
+    writeParticlesVtp(pa, particles, shapes, VtkFormat::ascii);
+    writeParticlesVtp(pb, particles, shapes, VtkFormat::binary);
+
+    const auto particlesBinary = binaryArrays(pb.str());
+    EXPECT_EQ(particlesBinary.size(), 13u);
+    for (const auto& [name, values] : particlesBinary)
+    {
+        EXPECT_EQ(values, asciiArray(pa.str(), name)) << name;
+    }
+
+    // Cell connectivity and offsets are single-component arrays (VTK's
+    // reader rejects others)
+    for (const std::string& file : {sa.str(), pa.str()})
+    {
+        const auto xml = testing_xml::parse(file);
+        for (const char* name : {"connectivity", "offsets"})
+        {
+            EXPECT_EQ(xml->find("DataArray", name)->attr("NumberOfComponents"), "") << name;
+        }
+    }
+
+    const auto surfacesBinary = binaryArrays(sb.str());
+    EXPECT_EQ(surfacesBinary.size(), 6u);
+    for (const char* name : {"connectivity", "offsets", "particleId", "shapeId"})
+    {
+        EXPECT_EQ(surfacesBinary.at(name), asciiArray(sa.str(), name)) << name;
+    }
+    const std::vector<double> x = asciiArray(sa.str(), "Points"), n = asciiArray(sa.str(), "Normals");
+    ASSERT_EQ(surfacesBinary.at("Points").size(), x.size());
+    ASSERT_EQ(surfacesBinary.at("Normals").size(), n.size());
+    for (std::size_t k = 0; k < x.size(); ++k)
+    {
+        EXPECT_NEAR(surfacesBinary.at("Points")[k], x[k], 0.5*std::pow(10.0, 1 - surfacePointDigits)*1.1);
+        EXPECT_NEAR(surfacesBinary.at("Normals")[k], n[k], 1e-6);
+    }
+    std::printf("surfaces of %zu particles at (6 10): ascii %zu B, binary %zu B\n",
+                particles.size(), sa.str().size(), sb.str().size());
+    EXPECT_LT(sb.str().size(), sa.str().size());
+
+    // Empty files are valid too
+    std::ostringstream e;
+    writeParticlesVtp(e, {}, shapes, VtkFormat::binary);
+    EXPECT_TRUE(binaryArrays(e.str()).at("Points").empty());
 }
 
 

@@ -21,7 +21,7 @@ void Foam::SuperellipsoidVTK<CloudType>::readCoeffs(const dictionary& dict)
 
     checks::checkKeywords
     (
-        dict, {"type", "resolution", "surfaces", "particles"},
+        dict, {"type", "resolution", "surfaces", "particles", "format"},
         "cloud function superellipsoidVTK"
     );
 
@@ -36,6 +36,20 @@ void Foam::SuperellipsoidVTK<CloudType>::readCoeffs(const dictionary& dict)
         resolution_.nEta = int(r[0]);
         resolution_.nOmega = int(r[1]);
     }
+
+    // ascii or binary (raw appended data)
+    const word format = dict.getOrDefault<word>("format", "ascii");
+    if (format != "ascii" && format != "binary")
+    {
+        FatalIOErrorInFunction(dict)
+            << "Cloud function " << this->modelName() << " (superellipsoidVTK):"
+            << " bad entry format " << format << ": expected ascii or binary"
+            << exit(FatalIOError);
+    }
+    format_ =
+        format == "binary"
+      ? superellipsoid::VtkFormat::binary
+      : superellipsoid::VtkFormat::ascii;
 
     surfaces_ = checks::readSwitchOrDefault(dict, "surfaces", true);
     particles_ = checks::readSwitchOrDefault(dict, "particles", true);
@@ -170,7 +184,7 @@ void Foam::SuperellipsoidVTK<CloudType>::write()
             const word file = cloudName + "_surfaces_" + index + ".vtp";
             const superellipsoid::VtkWriteSummary s = superellipsoid::writeSurfacesVtp
             (
-                vtkDir_/file, particles, shapes, resolution_
+                vtkDir_/file, particles, shapes, resolution_, format_
             );
             surfaceSeries_.add(file, t);
             Info<< "    superellipsoidVTK: " << s.particles << " parcels, "
@@ -180,7 +194,7 @@ void Foam::SuperellipsoidVTK<CloudType>::write()
         if (particles_)
         {
             const word file = cloudName + "_particles_" + index + ".vtp";
-            superellipsoid::writeParticlesVtp(vtkDir_/file, particles, shapes);
+            superellipsoid::writeParticlesVtp(vtkDir_/file, particles, shapes, format_);
             particleSeries_.add(file, t);
             Info<< "    superellipsoidVTK: " << particles.size() << " parcels -> "
                 << time.relativePath(vtkDir_/file) << endl;
@@ -207,6 +221,7 @@ Foam::SuperellipsoidVTK<CloudType>::SuperellipsoidVTK
 :
     CloudFunctionObject<CloudType>(dict, owner, modelName, typeName),
     resolution_(),
+    format_(superellipsoid::VtkFormat::ascii),
     surfaces_(true),
     particles_(true),
     vtkDir_(owner.mesh().time().globalPath()/"VTK"/owner.name()),
@@ -240,7 +255,9 @@ Foam::SuperellipsoidVTK<CloudType>::SuperellipsoidVTK
     }
 
     Info<< "    superellipsoidVTK: resolution (" << resolution_.nEta << ' '
-        << resolution_.nOmega << "), surfaces " << Switch(surfaces_)
+        << resolution_.nOmega << "), format "
+        << (format_ == superellipsoid::VtkFormat::binary ? "binary" : "ascii")
+        << ", surfaces " << Switch(surfaces_)
         << ", particles " << Switch(particles_) << " -> "
         << owner.mesh().time().relativePath(vtkDir_) << endl;
 }
@@ -254,6 +271,7 @@ Foam::SuperellipsoidVTK<CloudType>::SuperellipsoidVTK
 :
     CloudFunctionObject<CloudType>(vtk),
     resolution_(vtk.resolution_),
+    format_(vtk.format_),
     surfaces_(vtk.surfaces_),
     particles_(vtk.particles_),
     vtkDir_(vtk.vtkDir_),
