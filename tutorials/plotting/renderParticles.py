@@ -79,14 +79,47 @@ def pick_from_series(path, time):
     return os.path.join(os.path.dirname(path), name), t
 
 
+# Raw appended data of the file being read (superellipsoidVTK 'format
+# binary') and its byte order
+_APPENDED = {"raw": b"", "order": "<"}
+_TYPES = {"Float64": "f8", "Float32": "f4", "Int64": "i8", "Int32": "i4"}
+
+
+def parse_vtk(path):
+    """XML root of a .vtp file; the raw appended data of a binary file (each
+    array: UInt64 byte count, then its values) kept for data_array."""
+    with open(path, "rb") as f:
+        data = f.read()
+    marker = b'<AppendedData encoding="raw">'
+    at = data.find(marker)
+    raw = b""
+    if at >= 0:
+        raw = data[data.index(b"_", at + len(marker)) + 1:]
+        data = data[:at] + b"</VTKFile>"
+    root = ET.fromstring(data)
+    if raw and root.get("header_type") != "UInt64":
+        fail("%s: raw appended data with header_type %s (UInt64 expected)" % (path, root.get("header_type")))
+    _APPENDED.update(raw=raw, order="<" if root.get("byte_order", "LittleEndian") == "LittleEndian" else ">")
+    return root
+
+
 def data_array(parent, name):
-    """Values of the ASCII DataArray 'name' under parent, or None."""
+    """Values of the DataArray 'name' under parent (ASCII or raw appended),
+    or None."""
     for a in parent.iter("DataArray"):
         if a.get("Name") == name:
-            if a.get("format", "ascii") != "ascii":
-                fail("DataArray %s is not ASCII (format %s)" % (name, a.get("format")))
             n = int(a.get("NumberOfComponents", "1"))
-            values = np.array((a.text or "").split(), dtype=float)
+            fmt = a.get("format", "ascii")
+            if fmt == "ascii":
+                values = np.array((a.text or "").split(), dtype=float)
+            elif fmt == "appended" and a.get("type") in _TYPES:
+                raw, order = _APPENDED["raw"], _APPENDED["order"]
+                offset = int(a.get("offset"))
+                size = int.from_bytes(raw[offset:offset + 8], "little" if order == "<" else "big")
+                dtype = np.dtype(order + _TYPES[a.get("type")])
+                values = np.frombuffer(raw, dtype=dtype, count=size//dtype.itemsize, offset=offset + 8).astype(float)
+            else:
+                fail("DataArray %s: format %s, type %s not supported" % (name, fmt, a.get("type")))
             return values.reshape(-1, n) if n > 1 else values
     return None
 
@@ -161,8 +194,8 @@ def read_surfaces(path, resolution=(12, 24)):
     """points (N, 3), triangles (M, 3), particle id per triangle (M,), cell
     data; from a surfaces file, or built from a particles file."""
     try:
-        root = ET.parse(path).getroot()
-    except (OSError, ET.ParseError) as err:
+        root = parse_vtk(path)
+    except (OSError, ValueError, ET.ParseError) as err:
         fail("cannot read %s: %s" % (path, err))
     piece = root.find("PolyData/Piece")
     if piece is None:

@@ -223,6 +223,22 @@ def check_binary(ascii_case, binary_case):
         for path, _ in files:
             with open(path, "rb") as f:
                 check(b'<AppendedData encoding="raw">' in f.read(), "%s holds raw appended data" % os.path.basename(path))
+    # renderParticles.py reads the binary surfaces like the ASCII ones
+    # (points within the ASCII rounding, 0.5e-9 max|x_i|)
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path.insert(0, os.path.join(here, "..", "..", "..", "tutorials", "plotting"))
+    try:
+        import numpy as np
+        import renderParticles
+        for (pa, t), (pb, _) in zip(series(ascii_case, "surfaces"), series(binary_case, "surfaces")):
+            xa, ta, ia, _ = renderParticles.read_surfaces(pa)
+            xb, tb, ib, _ = renderParticles.read_surfaces(pb)
+            same = xa.shape == xb.shape and np.array_equal(ta, tb) and np.array_equal(ia, ib)
+            dx = float(np.abs(xa - xb).max()) if same and len(xa) else 0.0
+            check(same and dx <= 0.5e-9*float(np.abs(xa).max())*(1 + 1e-9),
+                  "t = %g: renderParticles.py reads the binary surfaces (points within %.3g m)" % (t, dx))
+    except ImportError as err:
+        print("skipped: renderer check of the binary files (%s)" % err)
     try:
         import vtk
         from vtk.util.numpy_support import vtk_to_numpy
