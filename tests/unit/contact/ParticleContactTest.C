@@ -1,5 +1,6 @@
 // Superellipsoid-superellipsoid contact ([Wedel2023] Sect. 3.5 + common-normal completion).
 #include "ContactTestHelpers.H"
+#include "contact/ManifoldGeometry.H"
 #include "contact/ParticleContact.H"
 
 #include <gtest/gtest.h>
@@ -397,4 +398,34 @@ TEST(ParticleContact, ThinPlateBesideABodyAlongItsFaceNormalIsSeparated)
     // The reported gap is a separating axis's delta: it bounds the true
     // (negative) overlap from above
     EXPECT_LE(directionalOverlap(A, pA, B, pB, c.normal), c.overlap + 1e-15);
+}
+
+
+TEST(ParticleContact, SmallBodyTouchingAPlateEdgeGetsTheCrossingPoint)
+{
+    // Fuzz input particleContact/crash-edgeTouchTilt: a 19.5 um cylinder-like
+    // B (axis z) touches the straight edge of a square plate A (eps2 0.1,
+    // sharp profile eps1 1.9) with overlap 5.5e-20 m along a normal tilted
+    // by 8e-9 rad. A's support point jumped 0.72 mm along its edge; the
+    // curvature rule's point (the crossing of the edge and B's generator)
+    // lay 5.5e-12 m outside A's box (the mid-plane through the far support
+    // point is tilted), was rejected, and the contact and manifold point
+    // fell to the support points' midpoint, 0.36 mm off B. Both now lie on
+    // B within the patch depth tolerance 1e-3 c_B
+    const Superellipsoid A(0.0019261642358050851, 0.0019261642358050851, 9.6308211790254253e-05, 1.9, 0.10002736020833891);
+    const Superellipsoid B(1.9494762304684603e-05, 1.9494762304665108e-05, 1.9494762304665108e-05, 0.12931045885880255, 0.99999999999900002);
+    Pose pA, pB;
+    pA.position = Vector3(-0.0012163915157657784, -0.0013091801225371331, -0.0019118834153617897);
+    pB.position = Vector3(0.00072926748794218776, -0.001309180106821983, -0.0019118833978643728);
+    pB.orientation = Quaternion(0.99999999999987499, -4.3291744623912669e-08, 1.0453429619777522e-09, -4.9812120222440728e-07);
+    const Contact c = detectParticleContact(A, pA, B, pB);
+    ASSERT_TRUE(c.touching());
+    const ContactManifold m = pairManifold(A, pA, B, pB, c);
+    ASSERT_EQ(m.count, 1);
+    const double tol = 1e-3*B.c();
+    for (const Vector3& x : {c.point, m.points[0].point})
+    {
+        const Vector3 xB = pB.toParticleFrame(x).cwiseAbs();
+        EXPECT_TRUE((xB.array() <= B.boundingBoxHalfExtents().array() + tol).all()) << xB.transpose();
+    }
 }
