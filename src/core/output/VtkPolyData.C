@@ -61,11 +61,31 @@ Quaternion checkedOrientation(const VtkParticle& p, const std::vector<Superellip
     }
 }
 
-//- Bytes of one value of a VTK data type
-int bytesOf(const char* type)
+//- The value types of the arrays
+enum class ValueType
 {
-    const std::string t(type);
-    return t == "Float64" || t == "Int64" ? 8 : 4;
+    Float64,
+    Float32,
+    Int64,
+    Int32
+};
+
+//- Its VTK name
+const char* nameOf(ValueType t)
+{
+    switch (t)
+    {
+        case ValueType::Float64: return "Float64";
+        case ValueType::Float32: return "Float32";
+        case ValueType::Int64: return "Int64";
+        default: return "Int32";
+    }
+}
+
+//- Bytes of one value
+int bytesOf(ValueType t)
+{
+    return t == ValueType::Float64 || t == ValueType::Int64 ? 8 : 4;
 }
 
 //- One DataArray: its type, name, components, tuple count, the digits of
@@ -73,7 +93,7 @@ int bytesOf(const char* type)
 //  the function that takes them)
 struct DataArray
 {
-    const char* type;
+    ValueType type;
     std::string name;
     int components;
     long tuples;
@@ -99,39 +119,27 @@ bool littleEndian()
 
 //- One value of an array of the given type: ASCII text (integers as
 //  integers) or its raw bytes
-void putValue(std::ostream& os, VtkFormat format, const char* type, double v)
+template<class T>
+void putBytes(std::ostream& os, T x)
 {
-    const std::string t(type);
+    os.write(reinterpret_cast<const char*>(&x), sizeof(x));
+}
+
+void putValue(std::ostream& os, VtkFormat format, ValueType type, double v)
+{
+    const bool integer = type == ValueType::Int64 || type == ValueType::Int32;
     if (format == VtkFormat::ascii)
     {
-        if (t == "Int64" || t == "Int32")
-        {
-            os << static_cast<long long>(v);
-        }
-        else
-        {
-            os << v;
-        }
+        if (integer) os << static_cast<long long>(v);
+        else os << v;
         return;
     }
-    if (t == "Float64")
+    switch (type)
     {
-        os.write(reinterpret_cast<const char*>(&v), sizeof(v));
-    }
-    else if (t == "Float32")
-    {
-        const float x = static_cast<float>(v);
-        os.write(reinterpret_cast<const char*>(&x), sizeof(x));
-    }
-    else if (t == "Int64")
-    {
-        const std::int64_t x = static_cast<std::int64_t>(v);
-        os.write(reinterpret_cast<const char*>(&x), sizeof(x));
-    }
-    else
-    {
-        const std::int32_t x = static_cast<std::int32_t>(v);
-        os.write(reinterpret_cast<const char*>(&x), sizeof(x));
+        case ValueType::Float64: putBytes(os, v); break;
+        case ValueType::Float32: putBytes(os, static_cast<float>(v)); break;
+        case ValueType::Int64: putBytes(os, static_cast<std::int64_t>(v)); break;
+        case ValueType::Int32: putBytes(os, static_cast<std::int32_t>(v)); break;
     }
 }
 
@@ -177,7 +185,7 @@ void writePolyData
         os << s.open << '\n';
         for (const DataArray& a : s.arrays)
         {
-            os << "<DataArray type=\"" << a.type << "\" Name=\"" << a.name << "\"";
+            os << "<DataArray type=\"" << nameOf(a.type) << "\" Name=\"" << a.name << "\"";
             if (a.components > 1) os << " NumberOfComponents=\"" << a.components << "\"";
             if (format == VtkFormat::ascii)
             {
@@ -213,9 +221,17 @@ void writePolyData
 
 //- The smallest integer type that holds values up to maxValue (Int32: half
 //  the bytes of a binary file's index arrays)
-const char* integerType(long maxValue)
+ValueType integerType(long maxValue)
 {
-    return maxValue <= std::numeric_limits<std::int32_t>::max() ? "Int32" : "Int64";
+    return maxValue <= std::numeric_limits<std::int32_t>::max() ? ValueType::Int32 : ValueType::Int64;
+}
+
+//- The integer type of the particles' ids
+ValueType idType(const std::vector<VtkParticle>& particles)
+{
+    long maxId = 0;
+    for (const VtkParticle& p : particles) maxId = std::max(maxId, std::abs(p.id) + 1);
+    return integerType(maxId);
 }
 
 //- Connectivity offsets k cellSize, k = 1..nCells
@@ -285,7 +301,7 @@ VtkWriteSummary writeSurfacesVtp
     using Put = std::function<void(double)>;
     // Points: Eq. (27) of [Wedel2023], r = R^T r' + r_c
     Section points{"<Points>", "</Points>", {}};
-    points.arrays.push_back({"Float64", "Points", 3, summary.points, surfacePointDigits, [&](const Put& put)
+    points.arrays.push_back({ValueType::Float64, "Points", 3, summary.points, surfacePointDigits, [&](const Put& put)
     {
         for (std::size_t i = 0; i < particles.size(); ++i)
         {
@@ -316,7 +332,7 @@ VtkWriteSummary writeSurfacesVtp
     // Normals: unit, rotated with the particle (a few digits suffice for shading)
     constexpr int normalDigits = 6;
     Section pointData{"<PointData Normals=\"Normals\">", "</PointData>", {}};
-    pointData.arrays.push_back({"Float32", "Normals", 3, summary.points, normalDigits, [&](const Put& put)
+    pointData.arrays.push_back({ValueType::Float32, "Normals", 3, summary.points, normalDigits, [&](const Put& put)
     {
         for (std::size_t i = 0; i < particles.size(); ++i)
         {
@@ -338,10 +354,8 @@ VtkWriteSummary writeSurfacesVtp
             }
         };
     };
-    long maxId = 0;
-    for (const VtkParticle& p : particles) maxId = std::max(maxId, std::abs(p.id) + 1);
-    cellData.arrays.push_back({integerType(maxId), "particleId", 1, summary.cells, exactDigits, perTriangle(false)});
-    cellData.arrays.push_back({"Int32", "shapeId", 1, summary.cells, exactDigits, perTriangle(true)});
+    cellData.arrays.push_back({idType(particles), "particleId", 1, summary.cells, exactDigits, perTriangle(false)});
+    cellData.arrays.push_back({ValueType::Int32, "shapeId", 1, summary.cells, exactDigits, perTriangle(true)});
 
     writePolyData(os, format, summary.points, 0, summary.cells, {points, polys, pointData, cellData});
     return summary;
@@ -364,7 +378,7 @@ VtkWriteSummary writeParticlesVtp
     VtkWriteSummary summary{n, n, n};
     using Put = std::function<void(double)>;
     // One array of c components per particle, its values from value(i, put)
-    const auto perParticle = [&](const char* type, const char* name, int c, auto value) -> DataArray
+    const auto perParticle = [&](ValueType type, const char* name, int c, auto value) -> DataArray
     {
         return {type, name, c, n, exactDigits, [&particles, value](const Put& put)
         {
@@ -374,7 +388,7 @@ VtkWriteSummary writeParticlesVtp
     const auto shapeOf = [&](std::size_t i) -> const Superellipsoid& { return shapes[particles[i].shapeId]; };
 
     Section points{"<Points>", "</Points>", {}};
-    points.arrays.push_back(perParticle("Float64", "Points", 3, [&](std::size_t i, const Put& put)
+    points.arrays.push_back(perParticle(ValueType::Float64, "Points", 3, [&](std::size_t i, const Put& put)
     {
         putVector(put, particles[i].pose.position);
     }));
@@ -387,45 +401,43 @@ VtkWriteSummary writeParticlesVtp
     verts.arrays.push_back(offsets(n, 1));
 
     Section data{"<PointData Scalars=\"shapeId\" Vectors=\"velocity\">", "</PointData>", {}};
-    long maxId = 0;
-    for (const VtkParticle& p : particles) maxId = std::max(maxId, std::abs(p.id) + 1);
-    data.arrays.push_back(perParticle(integerType(maxId), "id", 1, [&](std::size_t i, const Put& put)
+    data.arrays.push_back(perParticle(idType(particles), "id", 1, [&](std::size_t i, const Put& put)
     {
         put(double(particles[i].id));
     }));
-    data.arrays.push_back(perParticle("Int32", "shapeId", 1, [&](std::size_t i, const Put& put)
+    data.arrays.push_back(perParticle(ValueType::Int32, "shapeId", 1, [&](std::size_t i, const Put& put)
     {
         put(double(particles[i].shapeId));
     }));
-    data.arrays.push_back(perParticle("Float64", "quaternion", 4, [&](std::size_t i, const Put& put)
+    data.arrays.push_back(perParticle(ValueType::Float64, "quaternion", 4, [&](std::size_t i, const Put& put)
     {
         put(e[i].w()); put(e[i].x()); put(e[i].y()); put(e[i].z());
     }));
-    data.arrays.push_back(perParticle("Float64", "orientation", 4, [&](std::size_t i, const Put& put)
+    data.arrays.push_back(perParticle(ValueType::Float64, "orientation", 4, [&](std::size_t i, const Put& put)
     {
         put(e[i].x()); put(e[i].y()); put(e[i].z()); put(e[i].w());
     }));
-    data.arrays.push_back(perParticle("Float64", "halfAxes", 3, [&](std::size_t i, const Put& put)
+    data.arrays.push_back(perParticle(ValueType::Float64, "halfAxes", 3, [&](std::size_t i, const Put& put)
     {
         putVector(put, shapeOf(i).halfAxes());
     }));
-    data.arrays.push_back(perParticle("Float64", "epsilon1", 1, [&](std::size_t i, const Put& put)
+    data.arrays.push_back(perParticle(ValueType::Float64, "epsilon1", 1, [&](std::size_t i, const Put& put)
     {
         put(shapeOf(i).eps1());
     }));
-    data.arrays.push_back(perParticle("Float64", "epsilon2", 1, [&](std::size_t i, const Put& put)
+    data.arrays.push_back(perParticle(ValueType::Float64, "epsilon2", 1, [&](std::size_t i, const Put& put)
     {
         put(shapeOf(i).eps2());
     }));
-    data.arrays.push_back(perParticle("Float64", "roundness", 2, [&](std::size_t i, const Put& put)
+    data.arrays.push_back(perParticle(ValueType::Float64, "roundness", 2, [&](std::size_t i, const Put& put)
     {
         put(shapeOf(i).eps2()); put(shapeOf(i).eps1());
     }));
-    data.arrays.push_back(perParticle("Float64", "velocity", 3, [&](std::size_t i, const Put& put)
+    data.arrays.push_back(perParticle(ValueType::Float64, "velocity", 3, [&](std::size_t i, const Put& put)
     {
         putVector(put, particles[i].velocity);
     }));
-    data.arrays.push_back(perParticle("Float64", "angularVelocity", 3, [&](std::size_t i, const Put& put)
+    data.arrays.push_back(perParticle(ValueType::Float64, "angularVelocity", 3, [&](std::size_t i, const Put& put)
     {
         putVector(put, particles[i].angularVelocity);
     }));
