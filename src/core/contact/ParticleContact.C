@@ -540,18 +540,21 @@ Contact detectParticleContactGeneric
         if (warm) warm->valid = false;
         return c;
     }
-    // Rotation matrices once for the OBB test and all later stages
+    // Rotation matrices once for the OBB test and all later stages; the
+    // pair's last separating box axis is tried first
     const MatrixPose mA(poseA), mB(poseB);
     if
     (
         !obbOverlap
         (
             poseA.position, mA.Q, A.boundingBoxHalfExtents(),
-            poseB.position, mB.Q, B.boundingBoxHalfExtents()
+            poseB.position, mB.Q, B.boundingBoxHalfExtents(),
+            0, warm ? &warm->boxAxis : nullptr
         )
     )
     {
         c.status = ContactStatus::Separated;
+        c.boxesSeparated = true;
         c.overlap = std::min(0.0, rSum - dc.norm());
         c.normal = dc.norm() > 0 ? Vector3(dc.normalized()) : Vector3::UnitX();
         if (warm) warm->valid = false;

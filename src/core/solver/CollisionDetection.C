@@ -118,40 +118,43 @@ const std::vector<StepContact>& CollisionStep::detect
         const std::uint64_t key = PairCache::pairKey(A.id, B.id);
         PairRecord& rec = cache_.acquire(key);
         // Two spheres: the bounding spheres of the cell list are the bodies
-        // (OBB test void, one minimum of delta(n): no global-minimum check)
+        // (one minimum of delta(n): no global-minimum check). Others pass
+        // the OBB test inside the detection, its cached axis first
         const bool spheres = sA.isSphere() && sB.isSphere();
-        if (!spheres && !obbOverlap(sA, A.pose, sB, B.pose, 0, &rec.obbAxis))
+        Contact c = detectParticleContact(sA, A.pose, sB, B.pose, &rec.warm, contactPoint);
+        if (c.boxesSeparated)
         {
             ++diag.obbRejections;
-            if (keepsSprings) rec.history = TangentialHistory();
-            continue;
         }
-        Contact c = detectParticleContact(sA, A.pose, sB, B.pose, &rec.warm, contactPoint);
-        diag.detection.record(c);
+        else
+        {
+            diag.detection.record(c);
+        }
         // Global-minimum check: the common-normal Newton can converge to a
         // LOCAL minimum of delta(n) (flat faces: one near every face normal),
         // whose normal is wrong and whose overlap is too large (measured:
         // 0.73 c reported for a true penetration depth of 0.006 c between
         // two eps = 0.2 cubes). For a deep contact delta is also evaluated
         // along the 15 separating axes of the two OBBs (face normals of each
-        // body, cross products of their axes), both signs; if one is
-        // smaller, detection restarts from it (warm start) and the smaller
-        // minimum is kept.
+        // body, cross products of their axes); if one is smaller, detection
+        // restarts from it (warm start) and the smaller minimum is kept.
+        // One sign per axis: superellipsoids are centrally symmetric
+        // (h(-d) = h(d) bit for bit), so delta(+-n) = h_A + h_B -+ n.dc and
+        // the sign with n.dc >= 0 is never the larger.
         const double cPair = std::min(sA.c(), sB.c());
         if (!spheres && c.touching() && c.overlap > settings_.overlapCheckRatio*cPair)
         {
             double bestDelta = c.overlap*(1 - restartMargin);
             Vector3 bestNormal = Vector3::Zero();
-            auto tryNormal = [&](const Vector3& n)
+            const Vector3 dc = B.pose.position - A.pose.position;
+            auto tryNormal = [&](const Vector3& axis)
             {
-                for (const double sign : {1.0, -1.0})
+                const Vector3 n = axis.dot(dc) >= 0 ? axis : Vector3(-axis);
+                const double delta = directionalOverlap(sA, A.pose, sB, B.pose, n);
+                if (delta < bestDelta)
                 {
-                    const double delta = directionalOverlap(sA, A.pose, sB, B.pose, sign*n);
-                    if (delta < bestDelta)
-                    {
-                        bestDelta = delta;
-                        bestNormal = sign*n;
-                    }
+                    bestDelta = delta;
+                    bestNormal = n;
                 }
             };
             const Matrix3 QA = A.pose.particleToGlobal(), QB = B.pose.particleToGlobal();
@@ -310,28 +313,7 @@ const std::vector<StepContact>& CollisionStep::detect
         }
     }
 
-    // Canonical order: independent of particle storage order. The keys
-    // (idA, wall, idB) are unique, so sorting small keys and moving each
-    // contact once gives the order of sorting the contacts themselves
-    order_.resize(contacts_.size());
-    for (std::size_t k = 0; k < contacts_.size(); ++k)
-    {
-        const StepContact& c = contacts_[k];
-        order_[k] = ContactOrder{c.idA, c.b < 0, c.idB, k};
-    }
-    std::sort
-    (
-        order_.begin(), order_.end(),
-        [](const ContactOrder& x, const ContactOrder& y)
-        {
-            if (x.idA != y.idA) return x.idA < y.idA;
-            if (x.wall != y.wall) return y.wall;    // pairs before walls
-            return x.idB < y.idB;
-        }
-    );
-    sortedContacts_.resize(contacts_.size());
-    for (std::size_t k = 0; k < order_.size(); ++k) sortedContacts_[k] = contacts_[order_[k].index];
-    contacts_.swap(sortedContacts_);
+    sortContacts(system);
 
     for (const StepContact& c : contacts_)
     {
@@ -339,6 +321,62 @@ const std::vector<StepContact>& CollisionStep::detect
         diag.maxOverlapRatio = std::max(diag.maxOverlapRatio, c.overlapRatio);
     }
     return contacts_;
+}
+
+
+void CollisionStep::sortContacts(const ParticleSystem& system)
+{
+    // Canonical order (idA, pairs before walls, idB): independent of the
+    // particle storage order. The keys are unique, so a counting sort by
+    // the rank of idA, an insertion sort of each particle's few contacts
+    // and one move per contact give the order of sorting the contacts
+    // themselves, in linear time
+    const int n = system.size();
+    const Particle* P = system.particles.data();
+    bool ranked = int(idOrder_.size()) == n;
+    for (int k = 0; ranked && k + 1 < n; ++k)
+    {
+        ranked = P[idOrder_[k]].id < P[idOrder_[k + 1]].id;   // ids unique: a permutation
+    }
+    if (!ranked)
+    {
+        idOrder_.resize(n);
+        for (int i = 0; i < n; ++i) idOrder_[i] = i;
+        std::sort
+        (
+            idOrder_.begin(), idOrder_.end(), [P](int i, int j) { return P[i].id < P[j].id; }
+        );
+        idRank_.resize(n);
+        for (int k = 0; k < n; ++k) idRank_[idOrder_[k]] = k;
+    }
+
+    const int m = int(contacts_.size());
+    bucketStart_.assign(n + 1, 0);
+    for (const StepContact& c : contacts_) ++bucketStart_[idRank_[c.a] + 1];
+    for (int r = 0; r < n; ++r) bucketStart_[r + 1] += bucketStart_[r];
+    order_.resize(m);
+    for (int k = 0; k < m; ++k) order_[bucketStart_[idRank_[contacts_[k].a]]++] = k;
+    // bucketStart_[r] is now the end of rank r's contacts
+    auto before = [this](int x, int y)
+    {
+        const StepContact& X = contacts_[x];
+        const StepContact& Y = contacts_[y];
+        if ((X.b < 0) != (Y.b < 0)) return Y.b < 0;   // pairs before walls
+        return X.idB < Y.idB;
+    };
+    for (int r = 0, begin = 0; r < n; begin = bucketStart_[r++])
+    {
+        for (int k = begin + 1; k < bucketStart_[r]; ++k)
+        {
+            const int x = order_[k];
+            int j = k;
+            for (; j > begin && before(x, order_[j - 1]); --j) order_[j] = order_[j - 1];
+            order_[j] = x;
+        }
+    }
+    sortedContacts_.resize(m);
+    for (int k = 0; k < m; ++k) sortedContacts_[k] = contacts_[order_[k]];
+    contacts_.swap(sortedContacts_);
 }
 
 

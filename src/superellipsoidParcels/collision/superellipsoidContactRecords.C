@@ -72,7 +72,7 @@ void Foam::superellipsoidContactRecords::pack
     buf[k++] = r.warm.multiplier;
     buf[k++] = r.warm.valid;
     for (int i = 0; i < 3; ++i) buf[k++] = r.history.displacement[i];
-    buf[k++] = r.obbAxis;
+    buf[k++] = r.warm.boxAxis;
     buf[k++] = r.normalImpulse;
     buf[k++] = r.pointCount;
     for (const superellipsoid::PointImpulse& p : r.points)
@@ -110,7 +110,7 @@ superellipsoid::PairRecord Foam::superellipsoidContactRecords::unpack
     r.warm.multiplier = buf[k++];
     r.warm.valid = buf[k++] != 0;
     for (int i = 0; i < 3; ++i) r.history.displacement[i] = buf[k++];
-    r.obbAxis = int(buf[k++]);
+    r.warm.boxAxis = int(buf[k++]);
     r.normalImpulse = buf[k++];
     if (size == legacyRecordSize)
     {

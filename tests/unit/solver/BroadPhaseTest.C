@@ -133,7 +133,7 @@ TEST(PairCache, KeysAreSymmetricAndStaleRecordsAreDropped)
     PairCache cache;
     for (long i = 0; i < 1000; ++i)
     {
-        cache.acquire(PairCache::pairKey(i, i + 1)).obbAxis = int(i % 15);
+        cache.acquire(PairCache::pairKey(i, i + 1)).warm.boxAxis = int(i % 15);
     }
     EXPECT_EQ(cache.size(), 1000u);
     cache.dropUntouched();                      // all were touched in this "step"
@@ -142,6 +142,6 @@ TEST(PairCache, KeysAreSymmetricAndStaleRecordsAreDropped)
     cache.dropUntouched();                      // odd ones untouched: dropped
     EXPECT_EQ(cache.size(), 500u);
     ASSERT_NE(cache.find(PairCache::pairKey(10, 11)), nullptr);
-    EXPECT_EQ(cache.find(PairCache::pairKey(10, 11))->obbAxis, 10);   // data survived
+    EXPECT_EQ(cache.find(PairCache::pairKey(10, 11))->warm.boxAxis, 10);   // data survived
     EXPECT_EQ(cache.find(PairCache::pairKey(11, 12)), nullptr);
 }
