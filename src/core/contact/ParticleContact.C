@@ -541,7 +541,8 @@ Contact detectParticleContactGeneric
         return c;
     }
     // Rotation matrices once for the OBB test and all later stages; the
-    // pair's last separating box axis is tried first
+    // pair's last separating box axis is tried first. Boxes apart keep the
+    // warm start: the last common normal restarts the pair when they meet
     const MatrixPose mA(poseA), mB(poseB);
     if
     (
@@ -557,7 +558,6 @@ Contact detectParticleContactGeneric
         c.boxesSeparated = true;
         c.overlap = std::min(0.0, rSum - dc.norm());
         c.normal = dc.norm() > 0 ? Vector3(dc.normalized()) : Vector3::UnitX();
-        if (warm) warm->valid = false;
         return c;
     }
     const double tol = contactToleranceFactor*std::min(A.c(), B.c());
