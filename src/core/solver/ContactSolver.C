@@ -56,12 +56,26 @@ double relaxFriction(const ImpulseLaw& law)
     return 0;
 }
 
-//- |t0| + |t1| <= limit (1 - 4 eps) bounds hypot(t0, t1) below limit,
-//  round-off of both included: the Coulomb clamp (std::hypot, the relax
-//  passes' costliest call) is then known to be void, with the same result
+//- |t0| + |t1| <= limit (1 - 4 eps) bounds |(t0, t1)| below limit,
+//  round-off of both included: the Coulomb clamp is then known to be void,
+//  with the same result
 inline bool insideDisc(double t0, double t1, double limit)
 {
     return std::abs(t0) + std::abs(t1) <= limit*(1 - 4*std::numeric_limits<double>::epsilon());
+}
+
+//- Scale (t0, t1) onto the Coulomb disc of radius limit if outside it.
+//  sqrt of the sum of squares, not std::hypot (10 % of a frictional pile's
+//  run): impulses squared stay far inside the double range
+inline void clampToDisc(double& t0, double& t1, double limit)
+{
+    const double tangential = std::sqrt(t0*t0 + t1*t1);
+    if (tangential > limit)
+    {
+        const double s = limit/tangential;
+        t0 *= s;
+        t1 *= s;
+    }
 }
 
 //- 1/(d.K.d) for a unit direction d at lever arms rA (and rB), Eq. (73) of [Wedel2023]
@@ -247,14 +261,7 @@ void ContactSolver::warmStart
                 q.normalImpulse = factor*stored.normal;
                 for (int t = 0; t < 2; ++t) q.tangentImpulse[t] = factor*stored.tangential.dot(c.tangent[t]);
                 // The normal turned since: stay inside the Coulomb disc
-                const double limit = c.friction*q.normalImpulse;
-                const double tangential = std::hypot(q.tangentImpulse[0], q.tangentImpulse[1]);
-                if (tangential > limit)
-                {
-                    const double s = limit/tangential;
-                    q.tangentImpulse[0] *= s;
-                    q.tangentImpulse[1] *= s;
-                }
+                clampToDisc(q.tangentImpulse[0], q.tangentImpulse[1], c.friction*q.normalImpulse);
             }
             applyImpulse
             (
@@ -673,16 +680,7 @@ Vector3 ContactSolver::frictionUpdate
     const Vector3 u = relativeVelocity(c, i);
     double t0 = accumulated[0] - q.tangentMass[0]*c.tangent[0].dot(u);
     double t1 = accumulated[1] - q.tangentMass[1]*c.tangent[1].dot(u);
-    if (!insideDisc(t0, t1, limit))
-    {
-        const double tangential = std::hypot(t0, t1);
-        if (tangential > limit)
-        {
-            const double s = limit/tangential;
-            t0 *= s;
-            t1 *= s;
-        }
-    }
+    if (!insideDisc(t0, t1, limit)) clampToDisc(t0, t1, limit);
     const double d0 = t0 - accumulated[0], d1 = t1 - accumulated[1];
     accumulated[0] = t0;
     accumulated[1] = t1;
