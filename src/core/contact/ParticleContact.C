@@ -591,6 +591,8 @@ Contact detectParticleContactGeneric
     // fallback path re-evaluates it in the contact point)
     DirectionalOverlap last;
     bool haveLast = true;
+    // Separated at the last normal itself: the warm start stays as it is
+    bool keepWarm = false;
     if (warm && warm->valid)
     {
         cn = refineCommonNormal
@@ -599,6 +601,8 @@ Contact detectParticleContactGeneric
         );
         c.iterations += cn.iterations;
         done = cn.converged;
+        keepWarm = cn.separated && cn.iterations == 0;
+        c.warmSeparated = keepWarm;
     }
     if (!done)
     {
@@ -814,7 +818,7 @@ Contact detectParticleContactGeneric
     {
         c.point = 0.5*(cn.pointOnA + cn.pointOnB);   // not used: separated, or a manifold follows
     }
-    if (warm)
+    if (warm && !keepWarm)
     {
         warm->valid = c.status != ContactStatus::Failed;
         warm->normalInA = poseA.directionToParticleFrame(c.normal);
