@@ -580,7 +580,16 @@ Contact detectParticleContactGeneric
             c.pointOnA = d0.pA;
             c.pointOnB = d0.pB;
             c.point = 0.5*(d0.pA + d0.pB);   // no caller uses a separated pair's point
-            if (warm) warm->valid = false;
+            // The separating centre line becomes the warm normal: the next
+            // detection starts from it, and its gap certifies the pair
+            // until the bodies have moved by it (CollisionStep::gapCertified)
+            if (warm)
+            {
+                warm->valid = true;
+                warm->normalInA = mA.directionToParticleFrame(u);
+                warm->pointInA = d0.gA.point;
+                c.warmSeparated = true;
+            }
             return c;
         }
     }
