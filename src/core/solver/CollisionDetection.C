@@ -402,6 +402,16 @@ void CollisionStep::trackMotion(const ParticleSystem& system)
     // Rotation angle of q' q^-1 from the quaternion chord d = |q' -+ q|
     // (sign of the shorter arc): theta = 4 asin(d/2) <= 2 d/sqrt(1 - d^2/4)
     // (asin x <= x/sqrt(1 - x^2)); d <= sqrt(2) on the shorter arc
+    // Sphere pairs are never certified (their detection is closed-form)
+    const bool anyNonSphere = std::any_of
+    (
+        system.shapes.begin(), system.shapes.end(), [](const Superellipsoid& s) { return !s.isSphere(); }
+    );
+    if (!anyNonSphere)
+    {
+        lastId_.clear();
+        return;
+    }
     const int n = system.size();
     constexpr double unknown = std::numeric_limits<double>::infinity();
     shift_.assign(n, unknown);
