@@ -134,6 +134,7 @@ RigidBody RigidBody::mirrored(const Vector3& planePoint, const Vector3& n) const
     image.velocity = M*velocity;
     image.angularVelocity = -(M*angularVelocity);
     image.inverseInertia = M*inverseInertia*M;
+    image.symmetry = symmetry.mirrored(n);
     return image;
 }
 

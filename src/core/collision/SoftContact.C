@@ -400,8 +400,8 @@ double stableTimeStep(const SoftContactParameters& p, double maxImpactSpeed)
 
 double normalEffectiveMass(const RigidBody& a, const RigidBody& b, const Vector3& p, const Vector3& n)
 {
-    const Vector3 cA = (p - a.position).cross(n);
-    const Vector3 cB = (p - b.position).cross(n);
+    const Vector3 cA = a.symmetry.normalArm(p - a.position, n);
+    const Vector3 cB = b.symmetry.normalArm(p - b.position, n);
     const double nKn = a.inverseMass + b.inverseMass
                      + cA.dot(a.inverseInertia*cA) + cB.dot(b.inverseInertia*cB);
     if (!(std::isfinite(nKn) && nKn > 0)) invalid("n.K.n", nKn, "must be positive and finite");
@@ -488,8 +488,13 @@ SoftContactResult softManifoldForce
     {
         const ManifoldPoint& mp = current.points[j];
         const Vector3 u = b.pointVelocity(mp.point) - a.pointVelocity(mp.point);
-        const double deltaRate = -u.dot(n);
-        const Vector3 ut = u + deltaRate*n;
+        const Vector3 ut = u - u.dot(n)*n;
+        // Normal rate and moments through the normal row's arms, which a
+        // spin about a symmetry axis does not enter (SurfaceSymmetry.H)
+        const Vector3 armA = a.symmetry.normalArm(mp.point - a.position, n);
+        const Vector3 armB = b.symmetry.normalArm(mp.point - b.position, n);
+        const double deltaRate =
+            -(n.dot(b.velocity - a.velocity) + armB.dot(b.angularVelocity) - armA.dot(a.angularVelocity));
         const double d = mp.depth;
         const double damping = w*eta*(hertz ? std::sqrt(std::sqrt(d)) : 1.0)*deltaRate;
         const double Fn = std::max(elastic[j] + damping, 0.0);   // no tension
@@ -507,12 +512,11 @@ SoftContactResult softManifoldForce
         out.history.pointInA[j] = mp.pointInA;
         out.elasticEnergy += 0.5*kt*xi.squaredNorm();
 
-        const Vector3 F = Fn*n + ft;
         out.normalForce += Fn;
         out.tangentialForce += ft;
-        out.forceOnB += F;
-        out.torqueOnB += (mp.point - b.position).cross(F);
-        out.torqueOnA -= (mp.point - a.position).cross(F);
+        out.forceOnB += Fn*n + ft;
+        out.torqueOnB += Fn*armB + (mp.point - b.position).cross(ft);
+        out.torqueOnA -= Fn*armA + (mp.point - a.position).cross(ft);
     }
 
     if (p.rollingFriction > 0)

@@ -18,13 +18,15 @@ namespace
 //- Initial capacity of the per-particle wall-contact buffer
 constexpr int initialFaceContacts = 64;
 
-RigidBody rigidBodyOf(const Particle& q)
+RigidBody rigidBodyOf(const Particle& q, const Superellipsoid& shape)
 {
-    return RigidBody::particle
+    RigidBody b = RigidBody::particle
     (
         q.mass, q.principalMoments, q.pose.orientation, q.pose.position,
         q.velocity, globalAngularVelocity(q)
     );
+    b.symmetry = surfaceSymmetry(shape, q.pose.particleToGlobal());
+    return b;
 }
 
 bool isZero(const Vector3& v) { return v.x() == 0 && v.y() == 0 && v.z() == 0; }
@@ -189,7 +191,8 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
     {
         if (!bodyReady_[i])
         {
-            bodies_[i] = rigidBodyOf(system.particles[i]);
+            const Particle& p = system.particles[i];
+            bodies_[i] = rigidBodyOf(p, system.shapes[p.shapeIndex]);
             bodyReady_[i] = 1;
         }
         return bodies_[i];

@@ -95,6 +95,18 @@ double effectiveMass
     return 1.0/dKd;
 }
 
+//- 1/(n.K.n) of a normal row with angular parts armA (and armB)
+double normalEffectiveMass
+(
+    double wA, const Vector3& armA, const Matrix3& IA,
+    double wB, const Vector3* armB, const Matrix3* IB
+)
+{
+    double nKn = wA + armA.dot(IA*armA);
+    if (armB) nKn += wB + armB->dot((*IB)*(*armB));
+    return 1.0/nKn;
+}
+
 //- Rotation by the rotation vector theta (exact exponential map)
 Quaternion rotationBy(const Vector3& theta)
 {
@@ -121,6 +133,7 @@ void ContactSolver::prepare
     omega_.resize(n);
     inverseMass_.resize(n);
     inverseInertia_.resize(n);
+    symmetry_.resize(n);
     ready_.assign(n, 0);
     changed_.assign(n, 0);
     auto ready = [&](int i)
@@ -133,6 +146,7 @@ void ContactSolver::prepare
         inverseMass_[i] = 1.0/p.mass;
         // Global I^-1 = Q diag(1/I') Q^T, Eq. (62) of [Wedel2023]
         inverseInertia_[i] = Q*p.principalMoments.cwiseInverse().asDiagonal()*Q.transpose();
+        symmetry_[i] = surfaceSymmetry(system.shapes[p.shapeIndex], Q);
         ready_[i] = 1;
     };
     auto acceleration = [&](int i)
@@ -175,14 +189,16 @@ void ContactSolver::prepare
             const Vector3& p = s.manifold.points[i].point;
             q.depth = s.manifold.points[i].depth;
             q.rA = p - xA;
-            q.spinA = IA*q.rA.cross(c.normal);
+            q.armA = symmetry_[s.a].normalArm(q.rA, c.normal);
+            q.spinA = IA*q.armA;
             if (s.b >= 0)
             {
                 q.rB = p - system.particles[s.b].pose.position;
-                q.spinB = inverseInertia_[s.b]*q.rB.cross(c.normal);
+                q.armB = symmetry_[s.b].normalArm(q.rB, c.normal);
+                q.spinB = inverseInertia_[s.b]*q.armB;
                 const double wB = inverseMass_[s.b];
                 const Matrix3& IB = inverseInertia_[s.b];
-                q.normalMass = effectiveMass(c.normal, q.rA, wA, IA, &q.rB, wB, &IB);
+                q.normalMass = normalEffectiveMass(wA, q.armA, IA, wB, &q.armB, &IB);
                 for (int t = 0; t < 2; ++t)
                 {
                     q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, &q.rB, wB, &IB);
@@ -190,7 +206,7 @@ void ContactSolver::prepare
             }
             else
             {
-                q.normalMass = effectiveMass(c.normal, q.rA, wA, IA, nullptr, 0, nullptr);
+                q.normalMass = normalEffectiveMass(wA, q.armA, IA, 0, nullptr, nullptr);
                 for (int t = 0; t < 2; ++t)
                 {
                     q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, nullptr, 0, nullptr);
@@ -263,11 +279,8 @@ void ContactSolver::warmStart
                 // The normal turned since: stay inside the Coulomb disc
                 clampToDisc(q.tangentImpulse[0], q.tangentImpulse[1], c.friction*q.normalImpulse);
             }
-            applyImpulse
-            (
-                c, i,
-                q.normalImpulse*c.normal + q.tangentImpulse[0]*c.tangent[0] + q.tangentImpulse[1]*c.tangent[1]
-            );
+            applyNormalImpulse(c, i, q.normalImpulse);
+            applyImpulse(c, i, q.tangentImpulse[0]*c.tangent[0] + q.tangentImpulse[1]*c.tangent[1]);
             ++diag.restingImpulses;
         }
     }
@@ -535,8 +548,8 @@ void ContactSolver::store(std::vector<StepContact>& contacts, PairCache& cache)
             s.restingImpulse += q.normalImpulse;
             // Net impulse of all phases: P on B, -P on A at the point
             s.impulse += q.total;
-            s.angularImpulseA -= q.rA.cross(q.total);
-            if (c.b >= 0) s.angularImpulseB += q.rB.cross(q.total);
+            s.angularImpulseA += q.angularA;
+            s.angularImpulseB += q.angularB;
         }
         if (!(s.restingImpulse > 0)) continue;
         PairRecord* rec = cache.find(s.key);
@@ -625,8 +638,8 @@ void ContactSolver::solvePositions
     auto correct = [&](ContactConstraint& c, const StepContact& s, int i)
     {
         ConstraintPoint& q = c.points[i];
-        double moved = -c.normal.dot(shift_[c.a] + turn_[c.a].cross(q.rA));
-        if (c.b >= 0) moved += c.normal.dot(shift_[c.b] + turn_[c.b].cross(q.rB));
+        double moved = -c.normal.dot(shift_[c.a]) - turn_[c.a].dot(q.armA);
+        if (c.b >= 0) moved += c.normal.dot(shift_[c.b]) + turn_[c.b].dot(q.armB);
         const double left = q.depth - s.allowedOverlap - moved;
         const double lambda = std::max(q.positionImpulse + q.normalMass*left, 0.0);
         const double delta = lambda - q.positionImpulse;
@@ -701,7 +714,12 @@ Vector3 ContactSolver::relativeVelocity(const ContactConstraint& c, int i) const
 
 double ContactSolver::normalSpeed(const ContactConstraint& c, int i) const
 {
-    return c.normal.dot(relativeVelocity(c, i));
+    // n.u through the normal row: n.(v_B - v_A) + arm_B.omega_B - arm_A.omega_A
+    const ConstraintPoint& q = c.points[i];
+    const Vector3 vB = c.b >= 0 ? velocity_[c.b] : c.wallVelocity;
+    double u = c.normal.dot(vB - velocity_[c.a]) - q.armA.dot(omega_[c.a]);
+    if (c.b >= 0) u += q.armB.dot(omega_[c.b]);
+    return u;
 }
 
 
@@ -717,14 +735,18 @@ void ContactSolver::applyImpulse(ContactConstraint& c, int i, const Vector3& imp
 {
     // Eqs. (63), (70) of [Wedel2023]: P on B, -P on A at the point
     ConstraintPoint& q = c.points[i];
+    const Vector3 angularA = q.rA.cross(impulse);
     q.total += impulse;
+    q.angularA -= angularA;
     velocity_[c.a] -= inverseMass_[c.a]*impulse;
-    omega_[c.a] -= inverseInertia_[c.a]*q.rA.cross(impulse);
+    omega_[c.a] -= inverseInertia_[c.a]*angularA;
     changed_[c.a] = 1;
     if (c.b >= 0)
     {
+        const Vector3 angularB = q.rB.cross(impulse);
+        q.angularB += angularB;
         velocity_[c.b] += inverseMass_[c.b]*impulse;
-        omega_[c.b] += inverseInertia_[c.b]*q.rB.cross(impulse);
+        omega_[c.b] += inverseInertia_[c.b]*angularB;
         changed_[c.b] = 1;
     }
 }
@@ -732,9 +754,11 @@ void ContactSolver::applyImpulse(ContactConstraint& c, int i, const Vector3& imp
 
 void ContactSolver::applyNormalImpulse(ContactConstraint& c, int i, double lambda)
 {
-    // applyImpulse(lambda n) with the prepared I^-1 (r x n)
+    // lambda n through the normal row: angular lambda arm, I^-1 arm prepared
     ConstraintPoint& q = c.points[i];
     q.total += lambda*c.normal;
+    q.angularA -= lambda*q.armA;
+    if (c.b >= 0) q.angularB += lambda*q.armB;
     velocity_[c.a] -= (lambda*inverseMass_[c.a])*c.normal;
     omega_[c.a] -= lambda*q.spinA;
     changed_[c.a] = 1;
@@ -775,6 +799,8 @@ double ContactSolver::resolvePoint(ContactConstraint& c, int i, const ImpulseLaw
         A, B, CollisionPoint{Vector3::Zero(), c.normal, std::max(q.depth, 0.0)}, collisionLaw
     );
     q.total += r.impulse;
+    q.angularA -= q.rA.cross(r.impulse);
+    if (b >= 0) q.angularB += q.rB.cross(r.impulse);
     velocity_[a] = r.velocityA;
     omega_[a] = r.angularVelocityA;
     changed_[a] = 1;

@@ -292,3 +292,16 @@ TEST(ShapeTriangulation, MeshVolumeConvergesToVolume)
     const Superellipsoid sphere = Superellipsoid::sphere(1);
     EXPECT_NEAR(meshVolume(sphere.triangulate(256, 512)), sphere.volume(), 1e-4*sphere.volume());
 }
+
+
+TEST(Superellipsoid, RevolutionAxisOfEachKindOfShape)
+{
+    // z' where the x'-y' section is a circle (a = b, eps2 = 1), x' for a
+    // prolate spheroid (b = c), none otherwise
+    EXPECT_EQ(Superellipsoid(1, 1, 1, 0.2, 1).revolutionAxis(), 2);     // cylinder-like
+    EXPECT_EQ(Superellipsoid(2, 2, 1, 1, 1).revolutionAxis(), 2);       // oblate
+    EXPECT_EQ(Superellipsoid(2, 1, 1, 1, 1).revolutionAxis(), 0);       // prolate
+    EXPECT_EQ(Superellipsoid(2, 1, 1, 0.5, 1).revolutionAxis(), -1);    // x'-z' section not a circle
+    EXPECT_EQ(Superellipsoid(1, 1, 1, 0.2, 0.2).revolutionAxis(), -1);  // cube
+    EXPECT_EQ(Superellipsoid(3, 2, 1, 1, 1).revolutionAxis(), -1);      // triaxial ellipsoid
+}
