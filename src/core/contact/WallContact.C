@@ -459,7 +459,10 @@ Contact detectFaceContact
 }
 
 
-int selectWallContacts(const Contact* contacts, int n, Contact* out, double regionAngle)
+int selectWallContacts
+(
+    const Contact* contacts, int n, Contact* out, double regionAngle, double mergeDistance
+)
 {
     const double cosMax = std::cos(regionAngle);
     int nOut = 0;
@@ -503,7 +506,8 @@ int selectWallContacts(const Contact* contacts, int n, Contact* out, double regi
         bool joins = false;
         for (int r = 0; r < nOut && !joins; ++r)
         {
-            joins = out[r].normal.dot(contacts[best].normal) >= cosMax;
+            joins = out[r].normal.dot(contacts[best].normal) >= cosMax
+                 && (out[r].pointOnA - contacts[best].pointOnA).norm() < mergeDistance;
         }
         if (!joins)
         {

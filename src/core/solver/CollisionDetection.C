@@ -298,7 +298,8 @@ const std::vector<StepContact>& CollisionStep::detect
             }
             const int nRegion = selectWallContacts
             (
-                faceContacts_.data(), nFace, regionContacts_.data(), settings_.wallRegionAngle
+                faceContacts_.data(), nFace, regionContacts_.data(), settings_.wallRegionAngle,
+                wallMergeFraction*s.c()
             );
             for (int r = 0; r < nRegion; ++r)
             {

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <vector>
 
 using namespace superellipsoid;
@@ -255,6 +257,85 @@ TEST(FaceContact, OneContactPerTouchingWallRegion)
     Contact out[2];
     EXPECT_EQ(selectWallContacts(two, 2, out), 2);
 }
+
+// Inside the filling's pipe (D = 57 mm, 64 facets of 5.6 deg), a
+// cylinder-like body (radius and half length c = 4.41 mm, eps1 = 0.2)
+// lying with its axis along the wall's tangent touches the wall with both
+// ends (the chord's sagitta c^2/(2R) = 0.08 c lifts its middle off): two
+// places, 2c apart, within one region. Merged into one (the seed's rule,
+// infinite mergeDistance) the end left out is not constrained; with
+// mergeDistance 0.5 c both ends are contacts. A sphere at the valley
+// between two facets touches both at points r 5.6 deg = 0.1 r apart: one
+// contact either way.
+TEST(FaceContact, ContactsOfOneRegionAtTwoPlacesAreKeptApart)
+{
+    const int nFaces = 64;
+    const double R = 0.0285, dTheta = 2*M_PI/nFaces, c = 4.41e-3;
+    const auto faces = facetedCylinder(R, nFaces, -0.1, 0.1, true);
+    auto select = [&](const Superellipsoid& s, const Pose& p, double mergeDistance)
+    {
+        std::vector<Contact> contacts;
+        for (int f = 0; f < nFaces; ++f)
+        {
+            Contact k = detectFaceContact(s, p, faces[f]);
+            k.faceIndex = f;
+            contacts.push_back(k);
+        }
+        std::vector<Contact> out(contacts.size());
+        out.resize(selectWallContacts(contacts.data(), nFaces, out.data(), defaultWallRegionAngle, mergeDistance));
+        return out;
+    };
+
+    // Axis z' along the tangent at the middle of facet 0, x' radial
+    const Superellipsoid cylinder(c, c, c, 0.2, 1.0);
+    const double phi = 0.5*dTheta;
+    const Vector3 radial(std::cos(phi), std::sin(phi), 0), tangent(-std::sin(phi), std::cos(phi), 0);
+    Matrix3 Q;
+    Q.col(0) = radial;
+    Q.col(1) = -Vector3::UnitZ();
+    Q.col(2) = tangent;
+    ASSERT_NEAR(Q.determinant(), 1.0, 1e-14);
+    Pose p;
+    p.orientation = Quaternion(Q);
+    // Radial position of the centre at which the deepest facet contact is
+    // 0.02 c (bisection; the rounded rims lie inside the ideal cylinder's)
+    auto deepest = [&](double rho)
+    {
+        p.position = rho*radial;
+        double d = -1;
+        for (const WallFace& f : faces)
+        {
+            const Contact k = detectFaceContact(cylinder, p, f);
+            if (k.touching()) d = std::max(d, k.overlap);
+        }
+        return d;
+    };
+    double lo = R - 2*c, hi = R;
+    for (int i = 0; i < 60; ++i) (deepest(0.5*(lo + hi)) < 0.02*c ? lo : hi) = 0.5*(lo + hi);
+    deepest(hi);
+    const std::vector<Contact> seed = select(cylinder, p, std::numeric_limits<double>::infinity());
+    const std::vector<Contact> kept = select(cylinder, p, wallMergeFraction*c);
+    ASSERT_EQ(seed.size(), 1u);
+    ASSERT_EQ(kept.size(), 2u);
+    // One contact at each end: particle points along the axis at -+c (to
+    // the rim's rounding), both ends in the wall
+    const double along0 = tangent.dot(kept[0].pointOnA - p.position);
+    const double along1 = tangent.dot(kept[1].pointOnA - p.position);
+    EXPECT_LT(along0*along1, 0);
+    EXPECT_GT(std::abs(along0 - along1), 1.5*c);
+    for (const Contact& k : kept) EXPECT_GT(k.overlap, 0);
+
+    // Sphere of radius c at the valley between facets 0 and 1, 0.01 c deep
+    const Superellipsoid sphere = Superellipsoid::sphere(c);
+    const Vector3 valley(std::cos(dTheta), std::sin(dTheta), 0);
+    Pose q;
+    q.position = (R*std::cos(0.5*dTheta) + 0.01*c - c)/std::cos(0.5*dTheta)*valley;
+    std::vector<Contact> both;
+    for (int f = 0; f < 2; ++f) both.push_back(detectFaceContact(sphere, q, faces[f]));
+    ASSERT_TRUE(both[0].touching() && both[1].touching());
+    EXPECT_EQ(select(sphere, q, wallMergeFraction*c).size(), 1u);
+}
+
 
 // A vertex of a face poking into a particle: reference for a sphere is
 // overlap r - |v - c| along (c - v)/|c - v|.
