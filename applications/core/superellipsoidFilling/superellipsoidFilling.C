@@ -25,8 +25,8 @@ Usage
                  and, while contacts rest, |g| h^2 <= F c (CollisionStep.H)
     --resting-fraction F  restingDisplacementFraction (default 1e-4; 0: off)
     --quick      30 particles injected below 0.15 m, tmax 1 s (10-30 s CPU)
-    --output P   writes P_energy.csv (kinetic-energy history and collision
-                 diagnostics every 1e-3 s), P_particles.csv (final state:
+    --output P   writes P_energy.csv (kinetic and potential energy m g z,
+                 and the collision diagnostics, every 1e-3 s), P_particles.csv (final state:
                  id, position, quaternion w x y z, half axes a b c, eps1
                  eps2, velocity, angular velocity), P.vtp (VTK PolyData of
                  the triangulated true shapes, cell data particleId and
@@ -133,6 +133,14 @@ double topOf(const Particle& p, const Superellipsoid& s)
 {
     const Matrix3 Q = p.pose.particleToGlobal();
     return p.pose.position.z() + s.a()*std::abs(Q(2, 0)) + s.b()*std::abs(Q(2, 1)) + s.c()*std::abs(Q(2, 2));
+}
+
+//- Potential energy in gravity, sum m g z (floor z = 0)
+double potentialEnergy(const ParticleSystem& system)
+{
+    double e = 0;
+    for (const Particle& p : system.particles) e += p.mass*gravity*p.pose.position.z();
+    return e;
 }
 
 //- Final state, one particle per row
@@ -263,7 +271,8 @@ int main(int argc, char** argv)
 
     if (prefix.empty()) prefix = "filling_" + shapeName;
     std::ofstream csv(prefix + "_energy.csv");
-    csv << "time,kineticEnergy,kineticEnergyByPeak," << CollisionDiagnostics::csvHeader() << "\n";
+    csv << "time,kineticEnergy,kineticEnergyByPeak,potentialEnergy," << CollisionDiagnostics::csvHeader() << "\n";
+    csv.precision(12);
 
     const std::clock_t start = std::clock();
     double peakEnergy = 0, maxOverlapRatio = 0, lastOverlapRatio = 0, t = 0;
@@ -293,7 +302,8 @@ int main(int argc, char** argv)
         peakEnergy = std::max(peakEnergy, energy);
         if (n % historySteps == 0)
         {
-            csv << t << ',' << energy << ',' << energy/std::max(peakEnergy, 1e-300) << ',' << d.csvRow() << "\n";
+            csv << t << ',' << energy << ',' << energy/std::max(peakEnergy, 1e-300) << ','
+                << potentialEnergy(system) << ',' << d.csvRow() << "\n";
         }
         if (n % progressSteps == 0)
         {
