@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <random>
 
 using namespace superellipsoid;
 using namespace superellipsoid::test;
@@ -13,28 +12,12 @@ using namespace superellipsoid::test;
 namespace
 {
 
-constexpr double density = 1000;
-constexpr double g = 9.81;
-
 struct RevolutionCase
 {
     const char* name;
     Superellipsoid shape;
     int axis;           //- symmetry axis in the particle frame
 };
-
-//- The filling tutorial's bodies of revolution, d_eq = 1 cm
-std::vector<RevolutionCase> revolutionCases()
-{
-    const double d = 0.01;
-    auto scaled = [&](double a, double b, double e1, double e2)
-    {
-        const double k = std::cbrt(pi/6*d*d*d/Superellipsoid::volumeFormula(a, b, 1, e1, e2));
-        return Superellipsoid(a*k, b*k, k, e1, e2);
-    };
-    return {{"prolate", scaled(2, 1, 1, 1), 0}, {"oblate", scaled(2, 2, 1, 1), 2},
-            {"cylinder", scaled(1, 1, 0.2, 1), 2}};
-}
 
 } // namespace
 
@@ -53,26 +36,17 @@ TEST(AxialSpin, FrictionlessContactLeavesTheSpinOfBodiesOfRevolutionZero)
     // 4.9 rad/s (impulse) and 2.2 rad/s (soft) about their axes.
     for (const CollisionModel model : {CollisionModel::impulse, CollisionModel::softContact})
     {
-        for (const RevolutionCase& c : revolutionCases())
+        // The filling tutorial's bodies of revolution
+        const RevolutionCase cases[] = {{"prolate", equivalentShape(2, 1, 1, 1), 0},
+                                        {"oblate", equivalentShape(2, 2, 1, 1), 2},
+                                        {"cylinder", equivalentShape(1, 1, 0.2, 1), 2}};
+        for (const RevolutionCase& c : cases)
         {
-            const double r = 5e-3, L = 12*r, dt = 1e-4;
-            ParticleSystem s;
-            s.shapes.push_back(c.shape);
-            addBox(s.walls, Vector3::Zero(), Vector3(L, L, 4*L));
-            std::mt19937_64 rng(5);
-            std::uniform_real_distribution<double> u(0, 1);
-            for (int i = 0; i < 30; ++i)
-            {
-                Pose p;
-                p.position = Vector3((i % 3 + 0.5)*L/3, ((i/3) % 3 + 0.5)*L/3, 2.6*r*(i/9) + 2*r)
-                           + 0.1*r*Vector3(u(rng), u(rng), u(rng));
-                p.orientation = randomOrientation(rng);
-                const Vector3 v = 0.2*Vector3(u(rng) - 0.5, u(rng) - 0.5, u(rng) - 0.5) - Vector3(0, 0, 0.5);
-                s.particles.push_back(makeParticle(i, 0, s.shapes[0], density, p, v));
-            }
+            const double dt = 1e-4;
+            ParticleSystem s = thrownPile(c.shape);
             CollisionSettings settings;
             settings.model = model;
-            settings.gravity = Vector3(0, 0, -g);
+            settings.gravity = Vector3(0, 0, -9.81);
             settings.pairLaw = settings.wallLaw = ImpulseLaw::frictionless(0.2);
             settings.softLaw.restitution = 0.2;
             CollisionStep step(settings);

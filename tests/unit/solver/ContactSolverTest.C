@@ -93,15 +93,8 @@ RestResult runUntil(ParticleSystem& s, CollisionStep& step, double dt, double du
 //- The six shapes of the filling tutorial, d_eq = 1 cm
 std::vector<Superellipsoid> tutorialShapes()
 {
-    const double d = 0.01;
-    auto scaled = [&](double a, double b, double e1, double e2)
-    {
-        const double V = Superellipsoid::volumeFormula(a, b, 1, e1, e2);
-        const double k = std::cbrt(pi/6*d*d*d/V);
-        return Superellipsoid(a*k, b*k, k, e1, e2);
-    };
-    return {scaled(1, 1, 1, 1), scaled(2, 1, 1, 1), scaled(2, 2, 1, 1),
-            scaled(1, 1, 0.2, 0.2), scaled(1, 1, 1.6, 1.6), scaled(1, 1, 0.2, 1)};
+    return {equivalentShape(1, 1, 1, 1), equivalentShape(2, 1, 1, 1), equivalentShape(2, 2, 1, 1),
+            equivalentShape(1, 1, 0.2, 0.2), equivalentShape(1, 1, 1.6, 1.6), equivalentShape(1, 1, 0.2, 1)};
 }
 
 } // namespace
@@ -335,21 +328,8 @@ TEST(ContactSolver, EnergyOfEverySubstepOfAPileNeverIncreases)
     const std::vector<Superellipsoid> shapes = tutorialShapes();
     for (int shape = 0; shape < 6; ++shape)
     {
-        const double r = 5e-3, L = 12*r, dt = 1e-4;
-        ParticleSystem s;
-        s.shapes.push_back(shapes[shape]);
-        addBox(s.walls, Vector3::Zero(), Vector3(L, L, 4*L));
-        std::mt19937_64 rng(5);
-        std::uniform_real_distribution<double> u(0, 1);
-        for (int i = 0; i < 30; ++i)
-        {
-            Pose p;
-            p.position = Vector3((i % 3 + 0.5)*L/3, ((i/3) % 3 + 0.5)*L/3, 2.6*r*(i/9) + 2*r)
-                       + 0.1*r*Vector3(u(rng), u(rng), u(rng));
-            p.orientation = randomOrientation(rng);
-            const Vector3 v = 0.2*Vector3(u(rng) - 0.5, u(rng) - 0.5, u(rng) - 0.5) - Vector3(0, 0, 0.5);
-            s.particles.push_back(makeParticle(i, 0, s.shapes[0], density, p, v));
-        }
+        const double dt = 1e-4;
+        ParticleSystem s = thrownPile(shapes[shape]);
         CollisionStep step(gravitySettings(0));
         double worst = -1, peak = kineticEnergy(s), lift = 0;
         long substeps = 0, collisions = 0;
