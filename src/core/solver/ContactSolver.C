@@ -78,33 +78,28 @@ inline void clampToDisc(double& t0, double& t1, double limit)
     }
 }
 
-//- 1/(d.K.d) for a unit direction d at lever arms rA (and rB), Eq. (73) of [Wedel2023]
+//- 1/(d.K.d) of a constraint row with linear part d (unit) and angular
+//  parts armA (and armB), Eq. (73) of [Wedel2023]
+double rowMass
+(
+    double wA, const Vector3& armA, const Matrix3& IA,
+    double wB, const Vector3* armB, const Matrix3* IB
+)
+{
+    double dKd = wA + armA.dot(IA*armA);
+    if (armB) dKd += wB + armB->dot((*IB)*(*armB));
+    return 1.0/dKd;
+}
+
+//- rowMass of a unit direction d at lever arms rA (and rB): arms r x d
 double effectiveMass
 (
     const Vector3& d, const Vector3& rA, double wA, const Matrix3& IA,
     const Vector3* rB, double wB, const Matrix3* IB
 )
 {
-    const Vector3 armA = rA.cross(d);
-    double dKd = wA + armA.dot(IA*armA);
-    if (rB)
-    {
-        const Vector3 armB = rB->cross(d);
-        dKd += wB + armB.dot((*IB)*armB);
-    }
-    return 1.0/dKd;
-}
-
-//- 1/(n.K.n) of a normal row with angular parts armA (and armB)
-double normalEffectiveMass
-(
-    double wA, const Vector3& armA, const Matrix3& IA,
-    double wB, const Vector3* armB, const Matrix3* IB
-)
-{
-    double nKn = wA + armA.dot(IA*armA);
-    if (armB) nKn += wB + armB->dot((*IB)*(*armB));
-    return 1.0/nKn;
+    const Vector3 armB = rB ? Vector3(rB->cross(d)) : Vector3::Zero();
+    return rowMass(wA, rA.cross(d), IA, wB, rB ? &armB : nullptr, IB);
 }
 
 //- Rotation by the rotation vector theta (exact exponential map)
@@ -198,7 +193,7 @@ void ContactSolver::prepare
                 q.spinB = inverseInertia_[s.b]*q.armB;
                 const double wB = inverseMass_[s.b];
                 const Matrix3& IB = inverseInertia_[s.b];
-                q.normalMass = normalEffectiveMass(wA, q.armA, IA, wB, &q.armB, &IB);
+                q.normalMass = rowMass(wA, q.armA, IA, wB, &q.armB, &IB);
                 for (int t = 0; t < 2; ++t)
                 {
                     q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, &q.rB, wB, &IB);
@@ -206,7 +201,7 @@ void ContactSolver::prepare
             }
             else
             {
-                q.normalMass = normalEffectiveMass(wA, q.armA, IA, 0, nullptr, nullptr);
+                q.normalMass = rowMass(wA, q.armA, IA, 0, nullptr, nullptr);
                 for (int t = 0; t < 2; ++t)
                 {
                     q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, nullptr, 0, nullptr);
