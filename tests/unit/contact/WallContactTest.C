@@ -169,6 +169,28 @@ std::vector<WallFace> facetedCylinder(double R, int nFaces, double zLo, double z
     return faces;
 }
 
+//- The contacts selectWallContacts keeps of a body at pose p against every face
+std::vector<Contact> selectedFaceContacts
+(
+    const Superellipsoid& s, const Pose& p, const std::vector<WallFace>& faces,
+    double mergeDistance = std::numeric_limits<double>::infinity()
+)
+{
+    std::vector<Contact> contacts;
+    for (int f = 0; f < int(faces.size()); ++f)
+    {
+        Contact k = detectFaceContact(s, p, faces[f]);
+        k.faceIndex = f;
+        contacts.push_back(k);
+    }
+    std::vector<Contact> out(contacts.size());
+    out.resize(selectWallContacts
+    (
+        contacts.data(), int(contacts.size()), out.data(), defaultWallRegionAngle, mergeDistance
+    ));
+    return out;
+}
+
 } // namespace
 
 // A sphere touching the ridge between two faces of a faceted solid cylinder
@@ -192,16 +214,8 @@ TEST(FaceContact, RidgeOfFacetedCylinderGivesOneEdgeContactWithRadialNormal)
         Pose p;
         p.position = ridge + (r - 0.05)*dir;
         p.orientation = Quaternion(Eigen::AngleAxisd(0.7, Vector3(1, 2, 3).normalized()));
-        std::vector<Contact> contacts;
-        for (int f = 0; f < nFaces; ++f)
-        {
-            Contact c = detectFaceContact(s, p, faces[f]);
-            c.faceIndex = f;
-            contacts.push_back(c);
-        }
-        std::vector<Contact> selected(contacts.size());
-        const int n = selectWallContacts(contacts.data(), int(contacts.size()), selected.data());
-        ASSERT_EQ(n, 1) << offsetDeg;
+        const std::vector<Contact> selected = selectedFaceContacts(s, p, faces);
+        ASSERT_EQ(selected.size(), 1u) << offsetDeg;
         const Contact& c = selected[0];
         // Expected: distance from the centre to the ridge line (parallel to z)
         Vector3 toCentre = p.position - ridge;
@@ -272,20 +286,6 @@ TEST(FaceContact, ContactsOfOneRegionAtTwoPlacesAreKeptApart)
     const int nFaces = 64;
     const double R = 0.0285, dTheta = 2*M_PI/nFaces, c = 4.41e-3;
     const auto faces = facetedCylinder(R, nFaces, -0.1, 0.1, true);
-    auto select = [&](const Superellipsoid& s, const Pose& p, double mergeDistance)
-    {
-        std::vector<Contact> contacts;
-        for (int f = 0; f < nFaces; ++f)
-        {
-            Contact k = detectFaceContact(s, p, faces[f]);
-            k.faceIndex = f;
-            contacts.push_back(k);
-        }
-        std::vector<Contact> out(contacts.size());
-        out.resize(selectWallContacts(contacts.data(), nFaces, out.data(), defaultWallRegionAngle, mergeDistance));
-        return out;
-    };
-
     // Axis z' along the tangent at the middle of facet 0, x' radial
     const Superellipsoid cylinder(c, c, c, 0.2, 1.0);
     const double phi = 0.5*dTheta;
@@ -313,8 +313,8 @@ TEST(FaceContact, ContactsOfOneRegionAtTwoPlacesAreKeptApart)
     double lo = R - 2*c, hi = R;
     for (int i = 0; i < 60; ++i) (deepest(0.5*(lo + hi)) < 0.02*c ? lo : hi) = 0.5*(lo + hi);
     deepest(hi);
-    const std::vector<Contact> seed = select(cylinder, p, std::numeric_limits<double>::infinity());
-    const std::vector<Contact> kept = select(cylinder, p, wallMergeFraction*c);
+    const std::vector<Contact> seed = selectedFaceContacts(cylinder, p, faces);
+    const std::vector<Contact> kept = selectedFaceContacts(cylinder, p, faces, wallMergeFraction*c);
     ASSERT_EQ(seed.size(), 1u);
     ASSERT_EQ(kept.size(), 2u);
     // One contact at each end: particle points along the axis at -+c (to
@@ -333,7 +333,7 @@ TEST(FaceContact, ContactsOfOneRegionAtTwoPlacesAreKeptApart)
     std::vector<Contact> both;
     for (int f = 0; f < 2; ++f) both.push_back(detectFaceContact(sphere, q, faces[f]));
     ASSERT_TRUE(both[0].touching() && both[1].touching());
-    EXPECT_EQ(select(sphere, q, wallMergeFraction*c).size(), 1u);
+    EXPECT_EQ(selectedFaceContacts(sphere, q, faces, wallMergeFraction*c).size(), 1u);
 }
 
 
