@@ -133,29 +133,4 @@ FluidInertiaForce fluidInertiaForce
 }
 
 
-Vector3 implicitVelocityUpdate
-(
-    const Matrix3& massMatrix,
-    const Matrix3& dragCoefficient,
-    const Vector3& explicitForce,
-    const Vector3& fluidVelocity,
-    const Vector3& particleVelocity,
-    double dt
-)
-{
-    requirePositive("dt", dt);
-    requireFinite("massMatrix", massMatrix);
-    requireFinite("dragCoefficient", dragCoefficient);
-    requireFinite("explicitForce", explicitForce);
-    requireFinite("fluidVelocity", fluidVelocity);
-    requireFinite("particleVelocity", particleVelocity);
-
-    // (M + dt C) v_new = M v + dt (F + C u); M, C symmetric positive
-    // (semi)definite, so the matrix is SPD: LDLT
-    const Matrix3 lhs = massMatrix + dt*dragCoefficient;
-    const Vector3 rhs =
-        massMatrix*particleVelocity + dt*(explicitForce + dragCoefficient*fluidVelocity);
-    return lhs.ldlt().solve(rhs);
-}
-
 } // namespace superellipsoid

@@ -66,8 +66,7 @@ FiniteReynoldsDrag finiteReynoldsDrag
     const HydrodynamicParticle& particle,
     const FluidProperties& fluid,
     const Matrix3& globalToParticle,
-    const Vector3& fluidVelocity,
-    const Vector3& particleVelocity,
+    const Vector3& slip,
     double equivalentDiameter,
     const FiniteReynoldsSettings& settings,
     double fluidFraction,
@@ -91,7 +90,6 @@ FiniteReynoldsDrag finiteReynoldsDrag
         badValue("fluid density", fluid.density, "finite and > 0");
     }
 
-    const Vector3 slip = fluidVelocity - particleVelocity;
     if (!slip.allFinite())
     {
         badValue("slip velocity |u - v|", slip.norm(), "finite");

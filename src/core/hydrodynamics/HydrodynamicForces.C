@@ -103,25 +103,30 @@ HydrodynamicForce hydrodynamicForce
 }
 
 
-Vector3 implicitVelocityUpdate
+Vector3 implicitVelocityChange
 (
-    const HydrodynamicForce& force,
+    const Matrix3& massMatrix,
+    const Matrix3& dragCoefficient,
+    const Vector3& explicitForce,
     const Vector3& fluidVelocity,
     const Vector3& particleVelocity,
     double dt
 )
 {
     requirePositive("dt", dt);
-    requirePositive("effectiveMass", force.effectiveMass);
-    // (m I + dt C) v_new = m v + dt (F_other + C u)
-    const Vector3 other = force.total - force.drag;
-    const Matrix3 lhs = force.effectiveMass*Matrix3::Identity() + dt*force.dragCoefficient;
+    requireFinite("massMatrix", massMatrix);
+    requireFinite("dragCoefficient", dragCoefficient);
+    requireFinite("explicitForce", explicitForce);
+    requireFinite("fluidVelocity", fluidVelocity);
+    requireFinite("particleVelocity", particleVelocity);
+
+    // (M + dt C)(v_new - v) = dt (F + C (u - v)). M + dt C is well
+    // conditioned (condition number <= 1 + dt |C|/m for an SPD C): the
+    // closed-form 3x3 inverse (cofactors) is accurate, also for a law
+    // whose resistance is not symmetric
+    const Matrix3 lhs = massMatrix + dt*dragCoefficient;
     const Vector3 rhs =
-        force.effectiveMass*particleVelocity
-      + dt*(other + force.dragCoefficient*fluidVelocity);
-    // lhs is symmetric positive definite with condition number <= 1 +
-    // dt |C|/m: the closed-form 3x3 inverse (cofactors) is accurate and
-    // costs a fraction of a general LU (7 % of a sphere run when profiled)
+        dt*(explicitForce + dragCoefficient*(fluidVelocity - particleVelocity));
     return lhs.inverse()*rhs;
 }
 
@@ -134,12 +139,12 @@ Vector3 implicitVelocityChange
     double dt
 )
 {
-    requirePositive("dt", dt);
     requirePositive("effectiveMass", force.effectiveMass);
-    const Vector3 other = force.total - force.drag;
-    const Matrix3 lhs = force.effectiveMass*Matrix3::Identity() + dt*force.dragCoefficient;
-    const Vector3 rhs = dt*(other + force.dragCoefficient*(fluidVelocity - particleVelocity));
-    return lhs.inverse()*rhs;
+    return implicitVelocityChange
+    (
+        force.effectiveMass*Matrix3::Identity(), force.dragCoefficient,
+        force.total - force.drag, fluidVelocity, particleVelocity, dt
+    );
 }
 
 

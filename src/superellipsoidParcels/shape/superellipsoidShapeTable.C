@@ -253,7 +253,8 @@ Foam::superellipsoidShapeTable::readEntry
         eigenK.eigenvalues().maxCoeff(),
         shape.volumeEquivalentDiameter(),
         shape.principalMoments(1),
-        se::ellipsoidAddedMassCoefficients(shape.a(), shape.b(), shape.c())
+        se::ellipsoidAddedMassCoefficients(shape.a(), shape.b(), shape.c()),
+        se::shapeHydrodynamics(shape, tensors)
     };
 }
 
@@ -327,7 +328,8 @@ void Foam::superellipsoidShapeTable::writeInfo(Ostream& os) const
             << ": half-axes (" << e.shape.a() << ' ' << e.shape.b() << ' '
             << e.shape.c() << "), epsilon1 " << e.shape.eps1()
             << ", epsilon2 " << e.shape.eps2()
-            << ", dEq " << e.dEq << nl
+            << ", dEq " << e.dEq
+            << ", sphericity " << e.hydrodynamics.sphericity << nl
             << "        resistance (" << e.resistanceSource << ", normalised by c)"
             << nl
             << "        K     " << e.K << nl

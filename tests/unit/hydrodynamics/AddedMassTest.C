@@ -113,9 +113,9 @@ TEST(NeutrallyBuoyant, FollowsAUniformlyAcceleratingFluidExactly)
     {
         const Vector3 u = a*n*dt;    // fluid at the end of the step
         const FiniteReynoldsDrag D =
-            finiteReynoldsDrag(p, fluid, R, u, v, dv, FiniteReynoldsSettings());
+            finiteReynoldsDrag(p, fluid, R, u - v, dv, FiniteReynoldsSettings());
         const FluidInertiaForce I = fluidInertiaForce(m, m, Ma, a);
-        v = implicitVelocityUpdate(I.massMatrix, D.dragCoefficient, I.fluidStress + I.addedMass, u, v, dt);
+        v += implicitVelocityChange(I.massMatrix, D.dragCoefficient, I.fluidStress + I.addedMass, u, v, dt);
     }
     const Vector3 u = a*2000*dt;
     EXPECT_NEAR((v - u).norm(), 0, 1e-12*u.norm());
@@ -146,7 +146,7 @@ TEST(NeutrallyBuoyant, SphereFromRestFollowsTheAnalyticHistory)
     {
         for (; n*h < tEnd - 0.5*h; ++n)
         {
-            v = implicitVelocityUpdate(I.massMatrix, C*Matrix3::Identity(), F, Vector3::Zero(), v, h);
+            v += implicitVelocityChange(I.massMatrix, C*Matrix3::Identity(), F, Vector3::Zero(), v, h);
         }
         const Vector3 exact = vInf*(1 - std::exp(-n*h/tau));
         EXPECT_NEAR((v - exact).norm(), 0, 2e-4*vInf.norm()) << "t/tau " << n*h/tau;
@@ -172,7 +172,7 @@ TEST(LightParticle, ImplicitAddedMassIsStableAtLargeSteps)
         Vector3 v(1, 0, 0);
         for (int n = 1; n <= 20; ++n)
         {
-            const Vector3 vNew = implicitVelocityUpdate
+            const Vector3 vNew = v + implicitVelocityChange
             (
                 I.massMatrix, C*Matrix3::Identity(), Vector3::Zero(), Vector3::Zero(), v, h
             );
@@ -209,7 +209,7 @@ TEST(BadInput, AddedMassThrowsNamingTheParameter)
     );
     EXPECT_NE
     (
-        message([]{ implicitVelocityUpdate(Matrix3::Identity(), Matrix3::Zero(), Vector3::Zero(),
+        message([]{ implicitVelocityChange(Matrix3::Identity(), Matrix3::Zero(), Vector3::Zero(),
                                            Vector3::Zero(), Vector3::Zero(), 0); }).find("dt"),
         std::string::npos
     );

@@ -75,10 +75,10 @@ SettlingResult settle(PitchingTorqueModel model, double initialTilt, double dura
         // Velocity: (M + dt C) v_new = M v + dt (m_p - m_f) g
         const Matrix3 R = rotationMatrix(state.orientation);
         const FiniteReynoldsDrag D =
-            finiteReynoldsDrag(p, water, R, Vector3::Zero(), v, dEq, sn);
+            finiteReynoldsDrag(p, water, R, -v, dEq, sn);
         const Matrix3 M =
             mp*Matrix3::Identity() + addedMassTensor(shape, water.density, V, R);
-        v = implicitVelocityUpdate(M, D.dragCoefficient, (mp - mf)*gravity, Vector3::Zero(), v, dt);
+        v += implicitVelocityChange(M, D.dragCoefficient, (mp - mf)*gravity, Vector3::Zero(), v, dt);
 
         // Rotation: torque at the midpoint orientation (predictor half step)
         RotationalState half = state;

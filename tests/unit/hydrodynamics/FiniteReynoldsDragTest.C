@@ -105,7 +105,7 @@ TEST(StokesLimit, EqualsBrennerForTheSixTutorialShapes)
         const HydrodynamicForce brenner = hydrodynamicForce(s.particle, water, R, flow, dragOnly);
 
         const FiniteReynoldsDrag D =
-            finiteReynoldsDrag(s.particle, water, R, slip, Vector3::Zero(), s.dEq, sn);
+            finiteReynoldsDrag(s.particle, water, R, slip, s.dEq, sn);
 
         EXPECT_NEAR((D.force - brenner.drag).norm(), 0, algebraTolerance*brenner.drag.norm()) << s.name;
         EXPECT_NEAR
@@ -117,7 +117,7 @@ TEST(StokesLimit, EqualsBrennerForTheSixTutorialShapes)
 
         // Particle at rest in fluid at rest: Re = 0, exactly Brenner's C
         const FiniteReynoldsDrag D0 =
-            finiteReynoldsDrag(s.particle, water, R, Vector3::Zero(), Vector3::Zero(), s.dEq, sn);
+            finiteReynoldsDrag(s.particle, water, R, Vector3::Zero(), s.dEq, sn);
         EXPECT_EQ(D0.correction.factor, 1.0) << s.name;
     }
 }
@@ -147,7 +147,7 @@ TEST(StokesLimit, StokesCorrelationIsBrennerAtAnyReynoldsNumber)
     FlowAtParticle flow;
     flow.fluidVelocity = slip;
     const HydrodynamicForce brenner = hydrodynamicForce(p, water, R, flow);
-    const FiniteReynoldsDrag D = finiteReynoldsDrag(p, water, R, slip, Vector3::Zero(), 0.01, stokes);
+    const FiniteReynoldsDrag D = finiteReynoldsDrag(p, water, R, slip, 0.01, stokes);
     EXPECT_NEAR((D.force - brenner.drag).norm(), 0, algebraTolerance*brenner.drag.norm());
     EXPECT_FALSE(D.correction.inValidatedRange);   // Re 500 > 1
 }
@@ -170,7 +170,7 @@ TEST(SphereDrag, FollowsTheSchillerNaumannCurve)
         const Vector3 slip = slipFor(row.Re, d)*Vector3(1, 2, -2)/3;
         const Matrix3 R = rotationMatrix(randomOrientation(rng));
         const FiniteReynoldsDrag D =
-            finiteReynoldsDrag(p, water, R, slip, Vector3::Zero(), d, FiniteReynoldsSettings());
+            finiteReynoldsDrag(p, water, R, slip, d, FiniteReynoldsSettings());
         const double CD = D.force.norm()/(0.125*water.density*M_PI*d*d*slip.squaredNorm());
         EXPECT_NEAR(CD, row.CD, sixDigitTolerance*row.CD) << "Re " << row.Re;
         EXPECT_NEAR(CD, schillerNaumannDragCoefficient(row.Re), algebraTolerance*row.CD);
@@ -208,7 +208,7 @@ TEST(Incidence, ProlateKeepsTheStokesSinSquaredStructure)
         const Matrix3 R = Eigen::AngleAxisd(phi, Vector3::UnitZ()).toRotationMatrix().transpose();
         const FiniteReynoldsDrag D = finiteReynoldsDrag
         (
-            p, water, R, Vector3(speed, 0, 0), Vector3::Zero(), dv, FiniteReynoldsSettings()
+            p, water, R, Vector3(speed, 0, 0), dv, FiniteReynoldsSettings()
         );
         EXPECT_NEAR(D.correction.reynolds, 100, 1e-10);
         return std::pair<double, double>(D.force.x(), D.force.y());
@@ -335,7 +335,7 @@ TEST(BadInput, ThrowsNamingTheParameter)
     EXPECT_NE
     (
         message([]{ finiteReynoldsDrag(sphere(1e-3), water, Matrix3::Identity(), Vector3::UnitX(),
-                                       Vector3::Zero(), -1, FiniteReynoldsSettings()); })
+                                       -1, FiniteReynoldsSettings()); })
        .find("equivalentDiameter"),
         std::string::npos
     );

@@ -132,7 +132,7 @@ TEST(HaiderLevenspiel, ProlateDragIsTheFactorTimesBrenner)
     FiniteReynoldsSettings hl;
     hl.correlation = DragCorrelation::HaiderLevenspiel;
     const FiniteReynoldsDrag D =
-        finiteReynoldsDrag(p, water, R, slip, Vector3::Zero(), dv, hl, 1, phi);
+        finiteReynoldsDrag(p, water, R, slip, dv, hl, 1, phi);
     const double f = stokesDragCorrection(DragCorrelation::HaiderLevenspiel, Re, phi);
     EXPECT_GT(f, 1.5);
     EXPECT_NEAR((D.force - f*brenner).norm(), 0, roundOff*f*brenner.norm());
@@ -140,7 +140,7 @@ TEST(HaiderLevenspiel, ProlateDragIsTheFactorTimesBrenner)
     hl.hinderedSettling = true;
     const double eps = 0.6;
     const FiniteReynoldsDrag H =
-        finiteReynoldsDrag(p, water, R, slip, Vector3::Zero(), dv, hl, eps, phi);
+        finiteReynoldsDrag(p, water, R, slip, dv, hl, eps, phi);
     const double fh =
         stokesDragCorrection(DragCorrelation::HaiderLevenspiel, eps*Re, phi)
        *std::pow(eps, -diFeliceExponent(eps*Re));

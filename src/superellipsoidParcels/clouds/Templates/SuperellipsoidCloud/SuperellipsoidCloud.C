@@ -43,7 +43,9 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     nInitial_(0),
     escapedBefore_(),
     escapedLocal_(this->mesh().boundaryMesh().nNonProcessor(), Zero),
-    nRemoved_(0)
+    nRemoved_(0),
+    fluidForce_(nullptr),
+    fluidForceFound_(false)
 {
     if (this->solution().active())
     {
@@ -99,7 +101,9 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     nInitial_(c.nInitial_),
     escapedBefore_(c.escapedBefore_),
     escapedLocal_(c.escapedLocal_),
-    nRemoved_(c.nRemoved_)
+    nRemoved_(c.nRemoved_),
+    fluidForce_(nullptr),
+    fluidForceFound_(false)
 {}
 
 
@@ -129,7 +133,9 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
     nInitial_(c.nInitial_),
     escapedBefore_(c.escapedBefore_),
     escapedLocal_(c.escapedLocal_),
-    nRemoved_(c.nRemoved_)
+    nRemoved_(c.nRemoved_),
+    fluidForce_(nullptr),
+    fluidForceFound_(false)
 {}
 
 

@@ -3,7 +3,7 @@
 \*---------------------------------------------------------------------------*/
 
 #include "SuperellipsoidParcel.H"
-#include "BrennerDragForce.H"
+#include "SuperellipsoidFluidForce.H"
 #include "meshTools.H"
 #include "mathematicalConstants.H"
 #include "processorPolyPatch.H"
@@ -51,69 +51,37 @@ Foam::SuperellipsoidParcel<ParcelType>::SuperellipsoidParcel
 
 template<class ParcelType>
 template<class TrackCloudType>
-bool Foam::SuperellipsoidParcel<ParcelType>::rotationForcing
+superellipsoid::ParticleFluidTorque
+Foam::SuperellipsoidParcel<ParcelType>::rotationForcing
 (
     TrackCloudType& cloud,
-    trackingData& td,
     const scalar dt,
-    superellipsoid::Vector3& torque,
-    superellipsoid::Matrix3& damping
+    const superellipsoidParcelFlow& flow
 ) const
 {
-    using namespace superellipsoidConversions;
     typedef typename TrackCloudType::parcelType parcelType;
-    typedef BrennerDragForce<typename TrackCloudType::kinematicCloudType>
-        brennerType;
+    const parcelType& p = static_cast<const parcelType&>(*this);
 
-    const brennerType* brenner = brennerType::find(cloud.forces());
-    if (!brenner)
-    {
-        // Torque-free rigid body
-        return false;
-    }
-
-    // Fluid torque T0'(e) - D omega' of Eq. (21) of [Wedel2023], with the velocity
-    // gradient at the parcel frozen over the step. T0' depends on the
-    // orientation, so it is evaluated at the midpoint orientation
-    // (predictor: half a step of kick-drift with the start torque). In the
-    // inertialess limit (rotational response time << dt) the kick sets
-    // omega' to D^-1 T0'(e_half) and the step is the explicit midpoint
-    // rule, second order in dt (Jeffery orbits converge as dt^2). The
-    // drag model's pitching torque (finite Re) is added at both
-    // orientations, with the slip at the parcel frozen over the step.
+    // Fluid torque T0'(e) - D omega' with the carrier flow at the parcel
+    // frozen over the step. T0' depends on the orientation, so it is
+    // evaluated at the midpoint orientation (predictor: half a step of
+    // kick-drift with the start torque). In the inertialess limit
+    // (rotational response time << dt) the kick sets omega' to
+    // D^-1 T0'(e_half) and the step is the explicit midpoint rule, second
+    // order in dt (Jeffery orbits converge as dt^2).
     const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
     const superellipsoid::Vector3 J = this->rho()*shape.unitDensityMoments;
-    const superellipsoid::Matrix3 gradU = toEigen
-    (
-        brenner->gradU(static_cast<const parcelType&>(*this))
-    );
+    const auto& model = *cloud.fluidForce();
 
     superellipsoid::RotationalState half;
     half.orientation = orientation();
-    half.angularVelocity = toEigen(omegaP_);
-    brennerType::torqueAndDamping
-    (
-        gradU, half.orientation, shape, td.rhoc(), td.muc(), this->rho(),
-        torque, damping
-    );
-    const vector slip(td.Uc() - this->U());
-    torque += brenner->pitchingTorque
-    (
-        shape, td.rhoc(), this->rho(), half.orientation, slip, dt
-    );
-    superellipsoid::kickAngularMomentum(half, J, torque, damping, 0.5*dt);
+    half.angularVelocity = superellipsoidConversions::toEigen(omegaP_);
+    const superellipsoid::ParticleFluidTorque start =
+        model.torque(p, shape, flow, superellipsoid::rotationMatrix(half.orientation), dt);
+    superellipsoid::kickAngularMomentum(half, J, start.atRest, start.damping, 0.5*dt);
     superellipsoid::driftFreeRotation(half, J, 0.5*dt);
 
-    brennerType::torqueAndDamping
-    (
-        gradU, half.orientation, shape, td.rhoc(), td.muc(), this->rho(),
-        torque, damping
-    );
-    torque += brenner->pitchingTorque
-    (
-        shape, td.rhoc(), this->rho(), half.orientation, slip, dt
-    );
-    return true;
+    return model.torque(p, shape, flow, superellipsoid::rotationMatrix(half.orientation), dt);
 }
 
 
@@ -122,8 +90,8 @@ template<class TrackCloudType>
 void Foam::SuperellipsoidParcel<ParcelType>::calcRotation
 (
     TrackCloudType& cloud,
-    trackingData& td,
-    const scalar dt
+    const scalar dt,
+    const superellipsoidParcelFlow* flow
 )
 {
     using namespace superellipsoidConversions;
@@ -142,12 +110,11 @@ void Foam::SuperellipsoidParcel<ParcelType>::calcRotation
     state.orientation = orientation();
     state.angularVelocity = toEigen(omegaP_);
 
-    superellipsoid::Vector3 torque;
-    superellipsoid::Matrix3 damping;
-    if (rotationForcing(cloud, td, dt, torque, damping))
+    if (flow)
     {
         // One kick-drift-kick step (core integrator) with the midpoint torque
-        superellipsoid::advanceRotation(state, J, torque, damping, dt);
+        const superellipsoid::ParticleFluidTorque T = rotationForcing(cloud, dt, *flow);
+        superellipsoid::advanceRotation(state, J, T.atRest, T.damping, dt);
     }
     else
     {
@@ -343,12 +310,12 @@ Foam::vector Foam::SuperellipsoidParcel<ParcelType>::calcVelocityChange
 (
     TrackCloudType& cloud,
     trackingData& td,
-    const scalar dt
+    const scalar dt,
+    const superellipsoidParcelFlow* flow
 )
 {
+    using namespace superellipsoidConversions;
     typedef typename TrackCloudType::parcelType parcelType;
-    typedef BrennerDragForce<typename TrackCloudType::kinematicCloudType>
-        brennerType;
 
     const parcelType& p = static_cast<const parcelType&>(*this);
     typename parcelType::trackingData& ttd =
@@ -366,69 +333,38 @@ Foam::vector Foam::SuperellipsoidParcel<ParcelType>::calcVelocityChange
     const forceSuSp Fncp = forces.calcNonCoupled(p, ttd, dt, mass0, Re, muc);
     const scalar massEff = forces.massEff(p, ttd, mass0);
 
-    // Tensor drag, Eq. (5) of [Wedel2023]: A = pi mu c R^T K' R [kg/s]
-    tensor A(Zero);
-    scalar AMax = 0;
-    const brennerType* brenner = brennerType::find(forces);
-    if (brenner)
+    // The fluid-force model's law F = A (u - v) (global frame)
+    superellipsoid::ParticleFluidForce law;
+    const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
+    if (flow)
     {
-        const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
-        A = brennerType::translationalResistance(R(), shape, muc);
-        AMax = constant::mathematical::pi*muc*shape.shape.c()*shape.KMax;
-
-        // Finite-Re factor f(Re) on the Stokes resistance (1 for Stokes)
-        const scalar f = brenner->dragFactor(p, ttd, Re, shape);
-        A *= f;
-        AMax *= f;
+        law = cloud.fluidForce()->force(p, shape, *flow, toEigen(R()));
     }
 
-    // Backward Euler for the linear drag, explicit for the rest (core:
-    // superellipsoid::implicitVelocityChange):
-    // (m I + dt C)(U_new - U) = dt (C (Uc - U) + Su), C = A + Sp I (SPD)
-    using namespace superellipsoidConversions;
+    // Backward Euler for the linear drag, explicit for the rest:
+    // (M + dt C) U_new = M U + dt (F + C Uc), C = A + Sp I, M = m_eff I
+    // (+ M_a with added mass: SPD, stable for any density ratio)
     const vector& Uc = td.Uc();
-
-    superellipsoid::HydrodynamicForce force;
-    force.dragCoefficient = toEigen(tensor(A + Fcp.Sp()*I));
-    force.total = toEigen(vector(Fcp.Su() + Fncp.Su()));
-    force.effectiveMass = massEff;
-    vector dU(Zero);
-    vector dUTrans(Zero);
-    if (brenner && brenner->hasFluidInertia())
+    const vector& U0 = this->U();
+    tensor M(massEff*I);
+    vector F(Fcp.Su() + Fncp.Su());
+    if (flow && cloud.fluidForce()->hasFluidInertia())
     {
         // Tensor added mass M_a and fluid stress (m_f I + M_a) Du/Dt
-        // (core: AddedMass.H): (M + dt C) U_new = M U + dt (F + C Uc),
-        // M = m_eff I + M_a (SPD: stable for any density ratio)
-        const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
-        const vector& U0 = this->U();
-        tensor M(massEff*I);
-        vector Ffluid(Zero);
-        brenner->fluidInertia(p, ttd, shape, R(), M, Ffluid);
-        dU = toFoam
-        (
-            superellipsoid::implicitVelocityUpdate
-            (
-                toEigen(M), force.dragCoefficient,
-                toEigen(vector(Fcp.Su() + Fncp.Su() + Ffluid)),
-                toEigen(Uc), toEigen(U0), dt
-            )
-        ) - U0;
-        dUTrans = -((M & dU) - dt*Fncp.Su());
+        cloud.fluidForce()->fluidInertia(p, ttd, shape, R(), M, F);
     }
-    else
-    {
-        dU = toFoam
+    vector dU = toFoam
+    (
+        superellipsoid::implicitVelocityChange
         (
-            superellipsoid::implicitVelocityChange
-            (
-                force, toEigen(Uc), toEigen(this->U()), dt
-            )
-        );
+            toEigen(M), law.resistance + Fcp.Sp()*superellipsoid::Matrix3::Identity(),
+            toEigen(F), toEigen(Uc), toEigen(U0), dt
+        )
+    );
 
-        // Momentum given to the carrier phase: the coupled part of the change
-        dUTrans = -(massEff*dU - dt*Fncp.Su());
-    }
-    const scalar Spu = dt*(Fcp.Sp() + AMax);
+    // Momentum given to the carrier phase: the coupled part of the change
+    vector dUTrans(-((M & dU) - dt*Fncp.Su()));
+    const scalar Spu = dt*(Fcp.Sp() + law.maxResistance);
 
     // Reduced-D cases
     const polyMesh& mesh = cloud.pMesh();
@@ -454,8 +390,22 @@ void Foam::SuperellipsoidParcel<ParcelType>::calc
     const scalar dt
 )
 {
-    this->U() += calcVelocityChange(cloud, td, dt);
-    calcRotation(cloud, td, dt);
+    typedef typename TrackCloudType::parcelType parcelType;
+
+    // The carrier flow at the parcel, formed once for force and torque
+    superellipsoidParcelFlow flow;
+    const auto* model = cloud.fluidForce();
+    if (model)
+    {
+        flow = model->flow
+        (
+            static_cast<const parcelType&>(*this),
+            static_cast<typename parcelType::trackingData&>(td)
+        );
+    }
+
+    this->U() += calcVelocityChange(cloud, td, dt, model ? &flow : nullptr);
+    calcRotation(cloud, dt, model ? &flow : nullptr);
 }
 
 
@@ -478,20 +428,31 @@ void Foam::SuperellipsoidParcel<ParcelType>::fluidForcing
         cloud, static_cast<typename parcelType::trackingData&>(td)
     );
 
+    // The carrier flow at the parcel, formed once for force and torque
+    superellipsoidParcelFlow flow;
+    const auto* model = cloud.fluidForce();
+    if (model)
+    {
+        flow = model->flow
+        (
+            static_cast<const parcelType&>(*this),
+            static_cast<typename parcelType::trackingData&>(td)
+        );
+    }
+
     // Implicit tensor drag and the other forces over the whole fluid step,
     // evaluated once: the velocity change m (U_new - U) becomes a constant
     // external force of the core (with the core's gravity taken out, the
     // core adds it back), and the same change is the coupling source
-    const vector dU(calcVelocityChange(cloud, td, dt));
+    const vector dU(calcVelocityChange(cloud, td, dt, model ? &flow : nullptr));
     q.externalForce = q.mass*(toEigen(dU)/dt - cloud.collisionGravity());
 
-    superellipsoid::Vector3 torque;
-    superellipsoid::Matrix3 damping;
-    if (this->active() && rotationForcing(cloud, td, dt, torque, damping))
+    if (this->active() && model)
     {
         // Midpoint torque T0' and damping D of Eq. (21) of [Wedel2023], particle frame
-        q.externalTorque = torque;
-        q.externalDamping = damping;
+        const superellipsoid::ParticleFluidTorque T = rotationForcing(cloud, dt, flow);
+        q.externalTorque = T.atRest;
+        q.externalDamping = T.damping;
     }
 }
 

@@ -7,7 +7,6 @@
 #include "fvcGrad.H"
 #include "mathematicalConstants.H"
 
-#include "orientation/Orientation.H"
 
 // * * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
 
@@ -30,7 +29,8 @@ Foam::BrennerDragForce<CloudType>::BrennerDragForce
 :
     ParticleForce<CloudType>(owner, mesh, dict, typeName, false),
     gradUPtr_(nullptr),
-    gradUInterpPtr_(nullptr)
+    gradUInterpPtr_(nullptr),
+    settings_()
 {}
 
 
@@ -46,7 +46,8 @@ Foam::BrennerDragForce<CloudType>::BrennerDragForce
 :
     ParticleForce<CloudType>(owner, mesh, dict, forceType, readCoeffs),
     gradUPtr_(nullptr),
-    gradUInterpPtr_(nullptr)
+    gradUInterpPtr_(nullptr),
+    settings_()
 {}
 
 
@@ -57,74 +58,76 @@ Foam::BrennerDragForce<CloudType>::BrennerDragForce
 )
 :
     ParticleForce<CloudType>(df),
+    SuperellipsoidFluidForce<CloudType>(),
     gradUPtr_(nullptr),
-    gradUInterpPtr_(nullptr)
+    gradUInterpPtr_(nullptr),
+    settings_(df.settings_)
 {}
 
 
 // * * * * * * * * * * * * * * * Member Functions  * * * * * * * * * * * * * //
 
 template<class CloudType>
-bool Foam::BrennerDragForce<CloudType>::isBrennerType(const word& type)
-{
-    return type == BrennerDragForce::typeName || type == "BrennerFiniteReDrag";
-}
-
-
-template<class CloudType>
-const Foam::BrennerDragForce<CloudType>*
-Foam::BrennerDragForce<CloudType>::find
+Foam::superellipsoidParcelFlow Foam::BrennerDragForce<CloudType>::flow
 (
-    const PtrList<ParticleForce<CloudType>>& forces
-)
-{
-    // By the run-time selection name (unique in the force table; nothing
-    // derives from BrennerDragForce): called twice per parcel and
-    // (collision) substep, a failing dynamic_cast (hierarchy walk) cost 7 %
-    // of a sphere-collision run, a typeid comparison (mangled-name strcmp
-    // across libraries) still 1.7 %
-    forAll(forces, i)
-    {
-        if (isBrennerType(forces[i].type()))
-        {
-            return static_cast<const BrennerDragForce*>(&forces[i]);
-        }
-    }
-    return nullptr;
-}
-
-
-template<class CloudType>
-Foam::tensor Foam::BrennerDragForce<CloudType>::translationalResistance
-(
-    const tensor& R,
-    const superellipsoidShapeTable::entry& shape,
-    const scalar muc
-)
-{
-    using namespace superellipsoidConversions;
-
-    // Eq. (5) of [Wedel2023]: F = pi mu c K.(u - v), Eq. (6): K = R^T K' R (global frame)
-    return toFoam
-    (
-        superellipsoid::translationalResistance
-        (
-            shape.resistance.K, shape.shape.c(), muc, toEigen(R)
-        )
-    );
-}
-
-
-template<class CloudType>
-Foam::scalar Foam::BrennerDragForce<CloudType>::dragFactor
-(
-    const typename CloudType::parcelType&,
-    const typename CloudType::parcelType::trackingData&,
-    const scalar,
-    const superellipsoidShapeTable::entry&
+    const typename CloudType::parcelType& p,
+    const typename CloudType::parcelType::trackingData& td
 ) const
 {
-    return 1;
+    if (!gradUInterpPtr_.valid())
+    {
+        FatalErrorInFunction
+            << "grad(U) interpolation not cached: cacheFields(true) was not"
+            << " called" << exit(FatalError);
+    }
+
+    superellipsoidParcelFlow flow;
+    flow.slip = td.Uc() - p.U();
+    flow.gradU = superellipsoidConversions::toEigen
+    (
+        gradUInterpPtr_->interpolate(p.coordinates(), p.currentTetIndices())
+    );
+    flow.fluid.density = td.rhoc();
+    flow.fluid.kinematicViscosity = td.muc()/td.rhoc();
+    flow.fluidFraction = fluidFraction(p);
+    return flow;
+}
+
+
+template<class CloudType>
+superellipsoid::ParticleFluidForce Foam::BrennerDragForce<CloudType>::force
+(
+    const typename CloudType::parcelType& p,
+    const superellipsoidShapeTable::entry& shape,
+    const superellipsoidParcelFlow& flow,
+    const superellipsoid::Matrix3& R
+) const
+{
+    const superellipsoid::ParticleFluidForce F = superellipsoid::particleFluidForce
+    (
+        settings_, shape.hydrodynamics, flow.fluid, R,
+        superellipsoidConversions::toEigen(flow.slip), flow.fluidFraction
+    );
+    record(p, F);
+    return F;
+}
+
+
+template<class CloudType>
+superellipsoid::ParticleFluidTorque Foam::BrennerDragForce<CloudType>::torque
+(
+    const typename CloudType::parcelType&,
+    const superellipsoidShapeTable::entry& shape,
+    const superellipsoidParcelFlow& flow,
+    const superellipsoid::Matrix3& R,
+    const scalar
+) const
+{
+    return superellipsoid::particleFluidTorque
+    (
+        settings_, shape.hydrodynamics, flow.fluid, R, flow.gradU,
+        superellipsoidConversions::toEigen(flow.slip)
+    );
 }
 
 
@@ -168,66 +171,6 @@ Foam::forceSuSp Foam::BrennerDragForce<CloudType>::calcCoupled
 ) const
 {
     return forceSuSp(Zero, 0);
-}
-
-
-template<class CloudType>
-Foam::tensor Foam::BrennerDragForce<CloudType>::gradU
-(
-    const typename CloudType::parcelType& p
-) const
-{
-    if (!gradUInterpPtr_.valid())
-    {
-        FatalErrorInFunction
-            << "grad(U) interpolation not cached: cacheFields(true) was not"
-            << " called" << exit(FatalError);
-    }
-
-    return gradUInterpPtr_->interpolate
-    (
-        p.coordinates(),
-        p.currentTetIndices()
-    );
-}
-
-
-template<class CloudType>
-void Foam::BrennerDragForce<CloudType>::torqueAndDamping
-(
-    const superellipsoid::Matrix3& gradU,
-    const superellipsoid::Quaternion& e,
-    const superellipsoidShapeTable::entry& shape,
-    const scalar rhoc,
-    const scalar muc,
-    const scalar rhop,
-    superellipsoid::Vector3& torque,
-    superellipsoid::Matrix3& damping
-)
-{
-    superellipsoid::HydrodynamicParticle particle;
-    particle.tensors = shape.resistance;
-    particle.c = shape.shape.c();
-    particle.volume = shape.shape.volume();
-    particle.density = rhop;
-
-    superellipsoid::FluidProperties fluid;
-    fluid.density = rhoc;
-    fluid.kinematicViscosity = muc/rhoc;
-
-    // Eq. (21) of [Wedel2023] with the strain and spin of Eqs. (22)-(23); omega' enters
-    // only through the damping, so it is not needed here
-    const superellipsoid::HydrodynamicTorque T = superellipsoid::hydrodynamicTorque
-    (
-        particle,
-        fluid,
-        superellipsoid::rotationMatrix(e),
-        gradU,
-        superellipsoid::Vector3::Zero()
-    );
-
-    torque = T.atRestParticleFrame;
-    damping = T.dampingParticleFrame;
 }
 
 

@@ -9,7 +9,6 @@
 #include "fvcGrad.H"
 
 #include "hydrodynamics/AddedMass.H"
-#include "orientation/Orientation.H"
 
 #include <stdexcept>
 
@@ -27,13 +26,10 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     (
         owner, mesh, dict, typeName, dict.dictName() == typeName
     ),
-    settings_(),
     minFluidFraction_(0.36),
     addedMass_(false),
-    pitchingTorque_(superellipsoid::PitchingTorqueModel::none),
     DUcDtPtr_(nullptr),
     fluidFractionPtr_(nullptr),
-    sphericity_(),
     maxRe_(0),
     outside_(),
     warned_(false),
@@ -55,7 +51,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     const word correlation(coeffs.getOrDefault<word>("correlation", "SchillerNaumann"));
     try
     {
-        settings_.correlation = superellipsoid::dragCorrelationFromName(correlation);
+        this->settings_.drag.correlation = superellipsoid::dragCorrelationFromName(correlation);
     }
     catch (const std::invalid_argument&)
     {
@@ -65,7 +61,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
             << exit(FatalIOError);
     }
 
-    settings_.hinderedSettling =
+    this->settings_.drag.hinderedSettling =
         checks::readSwitchOrDefault(coeffs, "hinderedSettling", false);
 
     addedMass_ = checks::readSwitchOrDefault(coeffs, "addedMass", false);
@@ -73,7 +69,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     const word pitching(coeffs.getOrDefault<word>("pitchingTorque", "none"));
     try
     {
-        pitchingTorque_ = superellipsoid::pitchingTorqueModelFromName(pitching);
+        this->settings_.pitching = superellipsoid::pitchingTorqueModelFromName(pitching);
     }
     catch (const std::invalid_argument&)
     {
@@ -91,11 +87,11 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
       : 0.36;
 
     const superellipsoid::DragCorrelationRange range =
-        superellipsoid::validatedRange(settings_.correlation);
+        superellipsoid::validatedRange(this->settings_.drag.correlation);
     Info<< "    " << typeName << ": correlation " << correlation
         << " (validated " << range.minReynolds << " <= Re_p <= "
         << range.maxReynolds << "), hindered settling "
-        << (settings_.hinderedSettling ? "Di Felice" : "off")
+        << (this->settings_.drag.hinderedSettling ? "Di Felice" : "off")
         << ", added mass " << (addedMass_ ? "tensor" : "off")
         << ", pitching torque " << pitching << endl;
 }
@@ -108,13 +104,10 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
 )
 :
     BrennerDragForce<CloudType>(df),
-    settings_(df.settings_),
     minFluidFraction_(df.minFluidFraction_),
     addedMass_(df.addedMass_),
-    pitchingTorque_(df.pitchingTorque_),
     DUcDtPtr_(nullptr),
     fluidFractionPtr_(nullptr),
-    sphericity_(df.sphericity_),
     maxRe_(0),
     outside_(),
     warned_(df.warned_),
@@ -126,46 +119,31 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
 // * * * * * * * * * * * * * * * Member Functions  * * * * * * * * * * * * * //
 
 template<class CloudType>
-Foam::scalar Foam::BrennerFiniteReDragForce<CloudType>::dragFactor
+Foam::scalar Foam::BrennerFiniteReDragForce<CloudType>::fluidFraction
 (
-    const typename CloudType::parcelType& p,
-    const typename CloudType::parcelType::trackingData&,
-    const scalar Re,
-    const superellipsoidShapeTable::entry& shape
+    const typename CloudType::parcelType& p
 ) const
 {
-    scalar phi = 1;
-    if (settings_.correlation == superellipsoid::DragCorrelation::HaiderLevenspiel)
+    if (!this->settings_.drag.hinderedSettling || !fluidFractionPtr_.valid())
     {
-        const auto iter = sphericity_.cfind(shape.name);
-        if (iter.found())
-        {
-            phi = *iter;
-        }
-        else
-        {
-            phi = superellipsoid::sphericity(shape.shape);
-            sphericity_.insert(shape.name, phi);
-            Info<< "    " << typeName << ": shape " << shape.name
-                << " sphericity " << phi << endl;
-        }
+        return 1;
     }
+    return min(max(fluidFractionPtr_()[p.cell()], minFluidFraction_), scalar(1));
+}
 
-    scalar eps = 1;
-    if (settings_.hinderedSettling && fluidFractionPtr_.valid())
-    {
-        eps = min(max(fluidFractionPtr_()[p.cell()], minFluidFraction_), scalar(1));
-    }
 
-    const superellipsoid::DragCorrection c =
-        superellipsoid::dragCorrection(settings_, Re, eps, phi);
-
-    maxRe_ = max(maxRe_, c.reynolds);
-    if (!c.inValidatedRange)
+template<class CloudType>
+void Foam::BrennerFiniteReDragForce<CloudType>::record
+(
+    const typename CloudType::parcelType& p,
+    const superellipsoid::ParticleFluidForce& F
+) const
+{
+    maxRe_ = max(maxRe_, F.correction.reynolds);
+    if (!F.correction.inValidatedRange)
     {
         outside_.insert(labelPair(p.origProc(), p.origId()));
     }
-    return c.factor;
 }
 
 
@@ -202,38 +180,31 @@ void Foam::BrennerFiniteReDragForce<CloudType>::fluidInertia
 
 
 template<class CloudType>
-superellipsoid::Vector3
-Foam::BrennerFiniteReDragForce<CloudType>::pitchingTorque
+superellipsoid::ParticleFluidTorque
+Foam::BrennerFiniteReDragForce<CloudType>::torque
 (
+    const typename CloudType::parcelType& p,
     const superellipsoidShapeTable::entry& shape,
-    const scalar rhoc,
-    const scalar rhop,
-    const superellipsoid::Quaternion& e,
-    const vector& slip,
+    const superellipsoidParcelFlow& flow,
+    const superellipsoid::Matrix3& R,
     const scalar dt
 ) const
 {
-    using namespace superellipsoidConversions;
-
-    if (pitchingTorque_ == superellipsoid::PitchingTorqueModel::none)
+    if (this->settings_.pitching == superellipsoid::PitchingTorqueModel::Munk)
     {
-        return superellipsoid::Vector3::Zero();
+        const superellipsoid::Matrix3 MaParticle = superellipsoid::addedMassTensor
+        (
+            shape.addedMassCoefficients, flow.fluid.density,
+            shape.shape.volume(), superellipsoid::Matrix3::Identity()
+        );
+        const scalar period = superellipsoid::munkPitchingPeriod
+        (
+            MaParticle.diagonal(), p.rho()*shape.unitDensityMoments,
+            R*superellipsoidConversions::toEigen(flow.slip)
+        );
+        minStepsPerPeriod_ = min(minStepsPerPeriod_, period/dt);
     }
-
-    // Particle frame: M_a' = rho_f V diag(k), w' = R w
-    const superellipsoid::Matrix3 MaParticle = superellipsoid::addedMassTensor
-    (
-        shape.addedMassCoefficients, rhoc, shape.shape.volume(), superellipsoid::Matrix3::Identity()
-    );
-    const superellipsoid::Vector3 w = superellipsoid::rotationMatrix(e)*toEigen(slip);
-
-    const scalar period = superellipsoid::munkPitchingPeriod
-    (
-        MaParticle.diagonal(), rhop*shape.unitDensityMoments, w
-    );
-    minStepsPerPeriod_ = min(minStepsPerPeriod_, period/dt);
-
-    return superellipsoid::pitchingTorque(pitchingTorque_, MaParticle, w);
+    return BrennerDragForce<CloudType>::torque(p, shape, flow, R, dt);
 }
 
 
@@ -261,7 +232,7 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
                 )
             );
         }
-        if (settings_.hinderedSettling)
+        if (this->settings_.drag.hinderedSettling)
         {
             fluidFractionPtr_.reset
             (
@@ -284,14 +255,14 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
     reduce(nOutside, sumOp<label>());
 
     const superellipsoid::DragCorrelationRange range =
-        superellipsoid::validatedRange(settings_.correlation);
+        superellipsoid::validatedRange(this->settings_.drag.correlation);
     Info<< "    " << typeName << ": max Re_p " << maxRe << ", "
         << nOutside << " parcels outside "
-        << word(superellipsoid::dragCorrelationName(settings_.correlation))
+        << word(superellipsoid::dragCorrelationName(this->settings_.drag.correlation))
         << " range [" << range.minReynolds << ", " << range.maxReynolds
         << ']' << endl;
 
-    if (pitchingTorque_ == superellipsoid::PitchingTorqueModel::Munk)
+    if (this->settings_.pitching == superellipsoid::PitchingTorqueModel::Munk)
     {
         scalar minSteps = minStepsPerPeriod_;
         reduce(minSteps, minOp<scalar>());
@@ -317,7 +288,7 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
             << typeName << ": " << nOutside << " parcels at Re_p outside the"
             << " validated range [" << range.minReynolds << ", "
             << range.maxReynolds << "] of "
-            << word(superellipsoid::dragCorrelationName(settings_.correlation))
+            << word(superellipsoid::dragCorrelationName(this->settings_.drag.correlation))
             << " (largest Re_p " << maxRe << ") at time "
             << this->mesh().time().timeName()
             << ". Printed once per run; the log counts them every step."
