@@ -25,37 +25,42 @@ constexpr double pi = 3.14159265358979323846;
 
 DragCorrection dragCorrection
 (
+    DragCorrelation correlation,
+    DenseDragLaw denseLaw,
+    double Re,
+    double fluidFraction,
+    double sphericity
+)
+{
+    const DenseDragFactor h = denseDragFactor(denseLaw, fluidFraction, Re);
+    DragCorrection c;
+    c.reynolds = h.singleReynolds;
+    c.factor = stokesDragCorrection(correlation, c.reynolds, sphericity)*h.factor;
+    c.inValidatedRange =
+        h.inValidatedRange && validatedRange(correlation).contains(c.reynolds);
+    return c;
+}
+
+
+DragCorrection dragCorrection
+(
     const FiniteReynoldsSettings& settings,
     double Re,
     double fluidFraction,
     double sphericity
 )
 {
-    if (!std::isfinite(Re) || Re < 0)
-    {
-        badValue("Reynolds number Re", Re, "finite and >= 0");
-    }
-    if (!(fluidFraction > 0 && fluidFraction <= 1))
-    {
-        badValue("fluidFraction", fluidFraction, "in (0, 1]");
-    }
-
-    DragCorrection c;
-    if (!settings.hinderedSettling)
-    {
-        c.reynolds = Re;
-        c.factor = stokesDragCorrection(settings.correlation, Re, sphericity);
-    }
-    else
-    {
-        // Di Felice (1994) for fluid-only buoyancy: isolated law at the
-        // superficial Re = eps Re, times eps^-chi; chi(0) = 3.7 (limit)
-        c.reynolds = fluidFraction*Re;
-        const double chi = c.reynolds > 0 ? diFeliceExponent(c.reynolds) : 3.7;
-        c.factor =
-            stokesDragCorrection(settings.correlation, c.reynolds, sphericity)
-           *std::pow(fluidFraction, -chi);
-    }
+    // Di Felice (1994) for fluid-only buoyancy (DenseDragLaws.H): isolated
+    // law at the superficial Re = eps Re, times eps^-chi. The range checked
+    // is the correlation's alone; the overload above also checks the law's.
+    DragCorrection c = dragCorrection
+    (
+        settings.correlation,
+        settings.hinderedSettling ? DenseDragLaw::DiFelice : DenseDragLaw::None,
+        Re,
+        fluidFraction,
+        sphericity
+    );
     c.inValidatedRange = validatedRange(settings.correlation).contains(c.reynolds);
     return c;
 }
