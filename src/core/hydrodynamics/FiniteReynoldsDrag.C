@@ -25,43 +25,18 @@ constexpr double pi = 3.14159265358979323846;
 
 DragCorrection dragCorrection
 (
-    DragCorrelation correlation,
-    DenseDragLaw denseLaw,
-    double Re,
-    double fluidFraction,
-    double sphericity
-)
-{
-    const DenseDragFactor h = denseDragFactor(denseLaw, fluidFraction, Re);
-    DragCorrection c;
-    c.reynolds = h.singleReynolds;
-    c.factor = stokesDragCorrection(correlation, c.reynolds, sphericity)*h.factor;
-    c.inValidatedRange =
-        h.inValidatedRange && validatedRange(correlation).contains(c.reynolds);
-    return c;
-}
-
-
-DragCorrection dragCorrection
-(
     const FiniteReynoldsSettings& settings,
     double Re,
     double fluidFraction,
     double sphericity
 )
 {
-    // Di Felice (1994) for fluid-only buoyancy (DenseDragLaws.H): isolated
-    // law at the superficial Re = eps Re, times eps^-chi. The range checked
-    // is the correlation's alone; the overload above also checks the law's.
-    DragCorrection c = dragCorrection
-    (
-        settings.correlation,
-        settings.hinderedSettling ? DenseDragLaw::DiFelice : DenseDragLaw::None,
-        Re,
-        fluidFraction,
-        sphericity
-    );
-    c.inValidatedRange = validatedRange(settings.correlation).contains(c.reynolds);
+    const DenseDragFactor h = denseDragFactor(settings.denseDrag, fluidFraction, Re);
+    DragCorrection c;
+    c.reynolds = h.singleReynolds;
+    c.factor = stokesDragCorrection(settings.correlation, c.reynolds, sphericity)*h.factor;
+    c.inValidatedRange =
+        h.inValidatedRange && validatedRange(settings.correlation).contains(c.reynolds);
     return c;
 }
 

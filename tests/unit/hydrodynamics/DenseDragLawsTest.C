@@ -104,13 +104,13 @@ TEST(Beetstra, IsolatedLimitGivesUnitFactor)
 
 TEST(DiFelice, FactorIsEpsToMinusChiAtSuperficialReynolds)
 {
-    // The form dragCorrection(hinderedSettling) uses: h = eps^-chi(eps Re)
+    // The form dragCorrection(denseDrag DiFelice) uses: h = eps^-chi(eps Re)
     const double eps = 0.6, Re = 20;
     const DenseDragFactor h = denseDragFactor(DenseDragLaw::DiFelice, eps, Re);
     EXPECT_NEAR(h.factor, std::pow(eps, -diFeliceExponent(eps*Re)), algebraTolerance);
     EXPECT_EQ(h.singleReynolds, eps*Re);
     FiniteReynoldsSettings s;
-    s.hinderedSettling = true;
+    s.denseDrag = DenseDragLaw::DiFelice;
     EXPECT_NEAR(dragCorrection(s, Re, eps).factor,
                 h.factor*stokesDragCorrection(s.correlation, eps*Re), algebraTolerance);
     EXPECT_NEAR(denseDragFactor(DenseDragLaw::DiFelice, eps, 0).factor, std::pow(eps, -3.7),
@@ -130,26 +130,30 @@ TEST(DenseDrag, SingleLawIsEvaluatedAtTheSuperficialReynolds)
 
 TEST(DenseDrag, CorrectionOnTheStokesDragCombinesBoth)
 {
-    // dragCorrection(correlation, law, ...) = f(Re_single) h, the factor
+    // dragCorrection(settings, ...) = f(Re_single) h, the factor
     // FiniteReynoldsDrag applies to Brenner's resistance
     const double eps = 0.5, Re = 40;
-    const DragCorrection c = dragCorrection(DragCorrelation::HaiderLevenspiel, DenseDragLaw::Beetstra,
-                                            Re, eps, 0.9);
+    const auto settings = [](DragCorrelation correlation, DenseDragLaw law)
+    {
+        FiniteReynoldsSettings s;
+        s.correlation = correlation;
+        s.denseDrag = law;
+        return s;
+    };
+    const DragCorrection c = dragCorrection
+    (
+        settings(DragCorrelation::HaiderLevenspiel, DenseDragLaw::Beetstra), Re, eps, 0.9
+    );
     EXPECT_EQ(c.reynolds, eps*Re);
     EXPECT_NEAR(c.factor, stokesDragCorrection(DragCorrelation::HaiderLevenspiel, eps*Re, 0.9)
                          *denseDragFactor(DenseDragLaw::Beetstra, eps, Re).factor, algebraTolerance);
     EXPECT_TRUE(c.inValidatedRange);
     // Out of range through the law (eps below the floor) or the
     // correlation (Stokes above Re_single = 1)
-    EXPECT_FALSE(dragCorrection(DragCorrelation::SchillerNaumann, DenseDragLaw::Tenneti, 1, 0.3)
+    EXPECT_FALSE(dragCorrection(settings(DragCorrelation::SchillerNaumann, DenseDragLaw::Tenneti), 1, 0.3)
                  .inValidatedRange);
-    EXPECT_FALSE(dragCorrection(DragCorrelation::Stokes, DenseDragLaw::Tenneti, 10, 0.5)
+    EXPECT_FALSE(dragCorrection(settings(DragCorrelation::Stokes, DenseDragLaw::Tenneti), 10, 0.5)
                  .inValidatedRange);
-    // The hinderedSettling switch is the DiFelice law
-    FiniteReynoldsSettings s;
-    s.hinderedSettling = true;
-    EXPECT_EQ(dragCorrection(s, Re, eps).factor,
-              dragCorrection(s.correlation, DenseDragLaw::DiFelice, Re, eps).factor);
 }
 
 TEST(DenseDrag, SphereForceIsThePublishedModelBForce)

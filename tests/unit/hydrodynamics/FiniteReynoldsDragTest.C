@@ -263,7 +263,7 @@ double hinderedVelocityRatio(double d, double deltaRho, double eps)
         return 0.5*(lo + hi);
     };
     FiniteReynoldsSettings hindered;
-    hindered.hinderedSettling = true;
+    hindered.denseDrag = DenseDragLaw::DiFelice;
     const double ut = terminalSlip(FiniteReynoldsSettings(), 1);
     return eps*terminalSlip(hindered, eps)/ut;
 }

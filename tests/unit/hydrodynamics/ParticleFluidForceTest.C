@@ -78,7 +78,7 @@ TEST(ParticleFluidForce, FiniteReIsTheLawsFunction)
     const Vector3 slip(0.03, -0.02, 0.05);
     FluidForceSettings settings;
     settings.drag.correlation = DragCorrelation::HaiderLevenspiel;
-    settings.drag.hinderedSettling = true;
+    settings.drag.denseDrag = DenseDragLaw::DiFelice;
     const double eps = 0.55;
     const ParticleFluidForce F = particleFluidForce(settings, s, water, R, slip, eps);
 

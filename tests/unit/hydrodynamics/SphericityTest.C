@@ -137,7 +137,7 @@ TEST(HaiderLevenspiel, ProlateDragIsTheFactorTimesBrenner)
     EXPECT_GT(f, 1.5);
     EXPECT_NEAR((D.force - f*brenner).norm(), 0, roundOff*f*brenner.norm());
 
-    hl.hinderedSettling = true;
+    hl.denseDrag = DenseDragLaw::DiFelice;
     const double eps = 0.6;
     const FiniteReynoldsDrag H =
         finiteReynoldsDrag(p, water, R, slip, dv, hl, eps, phi);

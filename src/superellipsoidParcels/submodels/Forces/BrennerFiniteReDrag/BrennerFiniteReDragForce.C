@@ -32,6 +32,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     fluidFractionPtr_(nullptr),
     maxRe_(0),
     outside_(),
+    floored_(),
     warned_(false),
     minStepsPerPeriod_(GREAT),
     pitchingWarned_(false)
@@ -42,7 +43,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     (
         coeffs,
         {
-            "correlation", "hinderedSettling", "minFluidFraction", "addedMass",
+            "correlation", "denseDrag", "minFluidFraction", "addedMass",
             "pitchingTorque"
         },
         typeName
@@ -61,8 +62,18 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
             << exit(FatalIOError);
     }
 
-    this->settings_.drag.hinderedSettling =
-        checks::readSwitchOrDefault(coeffs, "hinderedSettling", false);
+    const word dense(coeffs.getOrDefault<word>("denseDrag", "none"));
+    try
+    {
+        this->settings_.drag.denseDrag = superellipsoid::denseDragLawFromName(dense);
+    }
+    catch (const std::invalid_argument&)
+    {
+        FatalIOErrorInFunction(coeffs)
+            << "Bad entry denseDrag " << dense
+            << ": expected none, DiFelice, Beetstra or Tenneti" << nl
+            << exit(FatalIOError);
+    }
 
     addedMass_ = checks::readSwitchOrDefault(coeffs, "addedMass", false);
 
@@ -80,18 +91,21 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     }
 
     // Random close packing 0.64 of spheres: eps below 0.36 is not a
-    // suspension the voidage function was fitted to
+    // suspension the voidage functions were fitted to
     minFluidFraction_ =
         coeffs.found("minFluidFraction")
-      ? checks::readBounded(coeffs, "minFluidFraction", 0.36, 1)
-      : 0.36;
+      ? checks::readBounded
+        (
+            coeffs, "minFluidFraction", superellipsoid::minimumFluidFraction, 1
+        )
+      : superellipsoid::minimumFluidFraction;
 
     const superellipsoid::DragCorrelationRange range =
         superellipsoid::validatedRange(this->settings_.drag.correlation);
     Info<< "    " << typeName << ": correlation " << correlation
         << " (validated " << range.minReynolds << " <= Re_p <= "
-        << range.maxReynolds << "), hindered settling "
-        << (this->settings_.drag.hinderedSettling ? "Di Felice" : "off")
+        << range.maxReynolds << "), dense drag "
+        << word(superellipsoid::denseDragLawName(this->settings_.drag.denseDrag))
         << ", added mass " << (addedMass_ ? "tensor" : "off")
         << ", pitching torque " << pitching << endl;
 }
@@ -110,6 +124,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     fluidFractionPtr_(nullptr),
     maxRe_(0),
     outside_(),
+    floored_(),
     warned_(df.warned_),
     minStepsPerPeriod_(GREAT),
     pitchingWarned_(df.pitchingWarned_)
@@ -124,11 +139,16 @@ Foam::scalar Foam::BrennerFiniteReDragForce<CloudType>::fluidFraction
     const typename CloudType::parcelType& p
 ) const
 {
-    if (!this->settings_.drag.hinderedSettling || !fluidFractionPtr_.valid())
+    if (!fluidFractionPtr_.valid())
     {
         return 1;
     }
-    return min(max(fluidFractionPtr_()[p.cell()], minFluidFraction_), scalar(1));
+    const scalar eps = fluidFractionPtr_()[p.cell()];
+    if (eps < minFluidFraction_)
+    {
+        floored_.insert(labelPair(p.origProc(), p.origId()));
+    }
+    return min(max(eps, minFluidFraction_), scalar(1));
 }
 
 
@@ -217,6 +237,7 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
     {
         maxRe_ = 0;
         outside_.clear();
+        floored_.clear();
         minStepsPerPeriod_ = GREAT;
         if (addedMass_)
         {
@@ -232,14 +253,25 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
                 )
             );
         }
-        if (this->settings_.drag.hinderedSettling)
+        if (this->settings_.drag.denseDrag != superellipsoid::DenseDragLaw::None)
         {
+            // The carrier's own fluid fraction (two-way coupling: the
+            // solver's alpha.<phase>, smoothed as the fluid sees it), else
+            // 1 - theta of the cloud per cell
+            const word alphaName
+            (
+                IOobject::groupName("alpha", this->owner().U().group())
+            );
+            const volScalarField* alpha =
+                this->mesh().template findObject<volScalarField>(alphaName);
             fluidFractionPtr_.reset
             (
                 new volScalarField
                 (
                     this->owner().name() + ":fluidFraction",
-                    1 - this->owner().theta()
+                    (alpha && this->owner().solution().coupled())
+                  ? *alpha
+                  : volScalarField(1 - this->owner().theta())
                 )
             );
         }
@@ -251,8 +283,10 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
 
     scalar maxRe = maxRe_;
     label nOutside = outside_.size();
+    label nFloored = floored_.size();
     reduce(maxRe, maxOp<scalar>());
     reduce(nOutside, sumOp<label>());
+    reduce(nFloored, sumOp<label>());
 
     const superellipsoid::DragCorrelationRange range =
         superellipsoid::validatedRange(this->settings_.drag.correlation);
@@ -260,7 +294,19 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
         << nOutside << " parcels outside "
         << word(superellipsoid::dragCorrelationName(this->settings_.drag.correlation))
         << " range [" << range.minReynolds << ", " << range.maxReynolds
-        << ']' << endl;
+        << ']';
+    if (this->settings_.drag.denseDrag != superellipsoid::DenseDragLaw::None)
+    {
+        const superellipsoid::DenseDragRange dense =
+            superellipsoid::validatedRange(this->settings_.drag.denseDrag);
+        Info<< " or " << word(superellipsoid::denseDragLawName(this->settings_.drag.denseDrag))
+            << " range (solid fraction <= " << dense.maxSolidFraction
+            << ", Re_m <= " << dense.maxReynolds << "); " << nFloored
+            << " parcels with fluid fraction below minFluidFraction "
+            << minFluidFraction_ << " (law evaluated at the floor)";
+    }
+    Info<< endl;
+    nOutside += nFloored;
 
     if (this->settings_.pitching == superellipsoid::PitchingTorqueModel::Munk)
     {
