@@ -147,8 +147,8 @@ bool nearBody(const ManifoldSide& side, const Vector3& x, double margin)
 //  common normal's patches do not face each other), the weighted patch
 //  centre, which lies at the smaller body; where that leaves one too (a
 //  large body's patch centre snapped to its far face centre beside a thin
-//  body, fuzz input crash-thinPlateEdgeOnFace), the mid-point of the
-//  support points, where the two surfaces touch
+//  body), the mid-point of the support points, where the two surfaces
+//  touch
 Vector3 rulePoint
 (
     const ContactFrame& f, const ManifoldSide& lower, const ManifoldSide& upper, double margin
@@ -157,10 +157,10 @@ Vector3 rulePoint
     // Grown by the patches' depth tolerance tau too: the point lies on the
     // mid-plane through the support points, and where a support point has
     // jumped along a flat face the plane of a normal tilted by theta lies
-    // theta |p - p_L| off the face at p (fuzz input crash-edgeTouchTilt: a
-    // small body at a plate's edge, tilt 8e-9 over 0.72 mm, 5.5e-12 m
-    // outside the plate's box; rejected, the point fell to the support
-    // points' midpoint 0.36 mm off the small body)
+    // theta |p - p_L| off the face at p (a small body at a plate's edge:
+    // without tau the point would fall to the support points' midpoint,
+    // off the small body; fuzz corpus input
+    // particleContact/crash-edgeTouchTilt)
     auto nearBoth = [&](const Vector3& x)
     {
         return x.allFinite() && nearBody(lower, x, margin + f.tau) && nearBody(upper, x, margin + f.tau);

@@ -121,7 +121,8 @@ Vector3 implicitVelocityUpdate
       + dt*(other + force.dragCoefficient*fluidVelocity);
     // lhs is symmetric positive definite with condition number <= 1 +
     // dt |C|/m: the closed-form 3x3 inverse (cofactors) is accurate and
-    // costs a fraction of a general LU (7 % of a sphere run when profiled)
+    // costs a fraction of a general LU (this solve runs once per particle
+    // and time step)
     return lhs.inverse()*rhs;
 }
 
