@@ -93,6 +93,73 @@ inline Superellipsoid blend(const Superellipsoid& s, double r, double k)
     );
 }
 
+
+//- Initial guess of Part 1: A's support point towards B's centre, or one
+//  of A's bounding-box corners projected onto S1, whichever is deepest in
+//  S2 (its S2 value in best)
+Vector3 part1InitialGuess
+(
+    const Superellipsoid& A, const Superellipsoid& B, const RelativeFrame& f,
+    const Vector3& towardsB, double& best
+)
+{
+    Vector3 x0 = supportPoint(A, towardsB);
+    best = B.insideOut(f.M*x0 + f.t);
+    const Vector3 h = A.boundingBoxHalfExtents();
+    for (int k = 0; k < 8; ++k)
+    {
+        const Vector3 corner((k & 1 ? 1 : -1)*h.x(), (k & 2 ? 1 : -1)*h.y(), (k & 4 ? 1 : -1)*h.z());
+        if (corner.dot(towardsB) <= 0) continue;
+        const Vector3 xc = radialProjection(A, corner);
+        const double s = B.insideOut(f.M*xc + f.t);
+        if (s < best)
+        {
+            best = s;
+            x0 = xc;
+        }
+    }
+    return x0;
+}
+
+
+//- Part 1 by continuation from the volume-equivalent spheres to the true
+//  shapes in continuationSteps steps; the last step's result (iterations
+//  added to iterations)
+NewtonLagrangeResult part1Continuation
+(
+    const Superellipsoid& A, const Superellipsoid& B, const RelativeFrame& f,
+    const Vector3& towardsB, double tol, int maxIterations, int& iterations
+)
+{
+    const double rA = 0.5*A.volumeEquivalentDiameter();
+    const double rB = 0.5*B.volumeEquivalentDiameter();
+    Vector3 x = rA*towardsB.normalized();
+    double lambda = 0;
+    NewtonLagrangeResult r;
+    for (int k = 1; k <= continuationSteps; ++k)
+    {
+        const double s = double(k)/continuationSteps;
+        const Superellipsoid Ak = blend(A, rA, s);
+        const Superellipsoid Bk = blend(B, rB, s);
+        if (k == 1)
+        {
+            x = radialProjection(Ak, x);
+            lambda = multiplierAt(Ak, Bk, f, x);
+        }
+        Vector4 zk;
+        zk.head<3>() = x;
+        zk(3) = lambda;
+        r = part1Newton(Ak, Bk, f, zk, tol, std::max(maxIterations/2, 10));
+        iterations += r.iterations;
+        if (r.z.allFinite() && r.z(3) > 0)
+        {
+            x = r.z.head<3>();
+            lambda = r.z(3);
+        }
+    }
+    return r;
+}
+
 } // namespace
 
 
@@ -107,24 +174,9 @@ PairPart1Result pairContactPart1
     const double tol = contactToleranceFactor*std::min(A.c(), B.c());
     PairPart1Result out;
 
-    // Initial guess: A's support point towards B's centre, or one of A's
-    // bounding-box corners projected onto S1, whichever is deepest in S2
     const Vector3 towardsB = poseA.toParticleFrame(poseB.position);
-    Vector3 x0 = supportPoint(A, towardsB);
-    double best = B.insideOut(f.M*x0 + f.t);
-    const Vector3 h = A.boundingBoxHalfExtents();
-    for (int k = 0; k < 8; ++k)
-    {
-        const Vector3 corner((k & 1 ? 1 : -1)*h.x(), (k & 2 ? 1 : -1)*h.y(), (k & 4 ? 1 : -1)*h.z());
-        if (corner.dot(towardsB) <= 0) continue;
-        const Vector3 xc = radialProjection(A, corner);
-        const double s = B.insideOut(f.M*xc + f.t);
-        if (s < best)
-        {
-            best = s;
-            x0 = xc;
-        }
-    }
+    double best;
+    const Vector3 x0 = part1InitialGuess(A, B, f, towardsB, best);
     Vector4 z0;
     z0.head<3>() = x0;
     z0(3) = multiplierAt(A, B, f, x0);
@@ -137,36 +189,8 @@ PairPart1Result pairContactPart1
     const bool usable = r.z.allFinite() && r.z(3) > 0;
     if (!acceptPart1(r) && (allowContinuation || !usable))
     {
-        // Fallback: continuation from the volume-equivalent spheres
         out.usedFallback = true;
-        const double rA = 0.5*A.volumeEquivalentDiameter();
-        const double rB = 0.5*B.volumeEquivalentDiameter();
-        Vector3 x = rA*towardsB.normalized();
-        double lambda = 0;
-        bool first = true;
-        for (int k = 1; k <= continuationSteps; ++k)
-        {
-            const double s = double(k)/continuationSteps;
-            const Superellipsoid Ak = blend(A, rA, s);
-            const Superellipsoid Bk = blend(B, rB, s);
-            if (first)
-            {
-                x = radialProjection(Ak, x);
-                lambda = multiplierAt(Ak, Bk, f, x);
-                first = false;
-            }
-            Vector4 zk;
-            zk.head<3>() = x;
-            zk(3) = lambda;
-            const NewtonLagrangeResult rk = part1Newton(Ak, Bk, f, zk, tol, std::max(maxIterations/2, 10));
-            out.iterations += rk.iterations;
-            if (rk.z.allFinite() && rk.z(3) > 0)
-            {
-                x = rk.z.head<3>();
-                lambda = rk.z(3);
-            }
-            if (k == continuationSteps) r = rk;
-        }
+        r = part1Continuation(A, B, f, towardsB, tol, maxIterations, out.iterations);
     }
 
     out.converged = acceptPart1(r);
