@@ -1004,12 +1004,15 @@ Contact detectParticleContactGeneric
         return c;
     }
 
+    // 3. Common normal from the warm normal or the centre line; the paper's
+    //    steps 1-3 where that does not converge
     CommonNormalStage s = warmOrColdCommonNormal(p, warm, c);
     if (!s.cn.converged)
     {
         s.haveLast = false;   // the contact point re-evaluates the support geometry
         s.cn = fallbackCommonNormal(p, c);
     }
+    // A touching result within the tolerance may still be separated
     if (s.cn.converged && !s.cn.separated && s.cn.overlap <= p.tol)
     {
         certifyLateralSeparation(p, s.cn);
