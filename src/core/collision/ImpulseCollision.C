@@ -22,6 +22,14 @@ constexpr double negligibleSlipFraction = 1e-14;
     throwInvalidArgument(name, value, why);
 }
 
+//- "<name> = <value>: must be in [lo, hi]"
+[[noreturn]] void invalidRange(const char* name, double value, double lo, double hi)
+{
+    std::ostringstream os;
+    os << "must be in [" << lo << ", " << hi << "]";
+    throwInvalidArgument(name, value, os.str().c_str());
+}
+
 //- Cross-product matrix [r]x with [r]x a = r x a
 Matrix3 skew(const Vector3& r)
 {
@@ -111,13 +119,18 @@ ImpulseLaw ImpulseLaw::withFriction(double epsN, double mu)
 
 void validateImpulseLaw(const ImpulseLaw& law)
 {
-    if (!(law.normalRestitution >= 0 && law.normalRestitution <= 1))
+    const double eN = law.normalRestitution, eT = law.tangentialRestitution;
+    if (!(eN >= ImpulseLaw::minimumNormalRestitution && eN <= ImpulseLaw::maximumNormalRestitution))
     {
-        invalid("normalRestitution", law.normalRestitution, "must be in [0, 1]");
+        invalidRange("normalRestitution", eN, ImpulseLaw::minimumNormalRestitution, ImpulseLaw::maximumNormalRestitution);
     }
-    if (!(law.tangentialRestitution >= -1 && law.tangentialRestitution <= 1))
+    if (!(eT >= ImpulseLaw::minimumTangentialRestitution && eT <= ImpulseLaw::maximumTangentialRestitution))
     {
-        invalid("tangentialRestitution", law.tangentialRestitution, "must be in [-1, 1]");
+        invalidRange
+        (
+            "tangentialRestitution", eT,
+            ImpulseLaw::minimumTangentialRestitution, ImpulseLaw::maximumTangentialRestitution
+        );
     }
     if (!(std::isfinite(law.frictionCoefficient) && law.frictionCoefficient >= 0))
     {
@@ -204,7 +217,6 @@ ImpulseResult resolveImpulse
 )
 {
     checkPair(a, b, contact);
-    validateImpulseLaw(law);
 
     // Eqs. (60)-(62) of [Wedel2023]: everything in the collision frame, e1'' = n
     const Matrix3 R0 = collisionFrame(contact.normal);
@@ -319,8 +331,7 @@ Vector3 algebraicCollisionImpulse
 )
 {
     checkPair(a, b, contact);
-    ImpulseLaw law = ImpulseLaw::withTangentialRestitution(epsN, epsT);
-    validateImpulseLaw(law);
+    validateImpulseLaw(ImpulseLaw::withTangentialRestitution(epsN, epsT));
     const Matrix3 R0 = collisionFrame(contact.normal);
     const Matrix3 K = R0*collisionMatrix(a, b, contact.point)*R0.transpose();
     const Vector3 uMinus = R0*relativeContactVelocity(a, b, contact.point);

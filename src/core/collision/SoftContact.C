@@ -28,45 +28,15 @@ constexpr int dampingRatioMaxIterations = 200;
     throwInvalidArgument(name, value, why);
 }
 
-void checkMaterial(const ContactMaterial& m, const char* name)
+//- The one check of a soft-contact restitution e
+void checkRestitution(double e)
 {
-    if (m.rigid) return;
-    const std::string n(name);
-    if (!(std::isfinite(m.youngsModulus) && m.youngsModulus > 0))
+    if (!(e >= SoftContactLaw::minimumRestitution && e <= SoftContactLaw::maximumRestitution))
     {
-        invalid(n + ".youngsModulus", m.youngsModulus, "must be positive and finite");
-    }
-    if (!(m.poissonRatio > -1 && m.poissonRatio <= 0.5))
-    {
-        invalid(n + ".poissonRatio", m.poissonRatio, "must be in (-1, 0.5]");
-    }
-}
-
-void checkLaw(const SoftContactLaw& law)
-{
-    if (!(law.restitution >= SoftContactLaw::minimumRestitution && law.restitution <= 1))
-    {
-        invalid("restitution", law.restitution, "must be in [0.01, 1] for soft contact");
-    }
-    if (!(std::isfinite(law.staticFriction) && law.staticFriction >= 0))
-    {
-        invalid("staticFriction", law.staticFriction, "must be finite and >= 0");
-    }
-    if (!(law.dynamicFriction >= 0 && law.dynamicFriction <= law.staticFriction))
-    {
-        invalid("dynamicFriction", law.dynamicFriction, "must be in [0, staticFriction]");
-    }
-    if (!(std::isfinite(law.rollingFriction) && law.rollingFriction >= 0))
-    {
-        invalid("rollingFriction", law.rollingFriction, "must be finite and >= 0");
-    }
-    if (!(std::isfinite(law.hookeReferenceSpeed) && law.hookeReferenceSpeed > 0))
-    {
-        invalid("hookeReferenceSpeed", law.hookeReferenceSpeed, "must be positive and finite");
-    }
-    if (law.stepsPerContact < SoftContactLaw::minimumStepsPerContact)
-    {
-        invalid("stepsPerContact", law.stepsPerContact, "must be >= 20");
+        std::ostringstream why;
+        why << "must be in [" << SoftContactLaw::minimumRestitution << ", "
+            << SoftContactLaw::maximumRestitution << "] for soft contact";
+        invalid("restitution", e, why.str().c_str());
     }
 }
 
@@ -128,14 +98,10 @@ HertzImpact dimensionlessImpact(const DimensionlessLaw& law)
     return out;
 }
 
-//- Damping d of the law with restitution e: bracket, then Illinois regula
-//  falsi on ln e(d) - ln e (nearly linear in d)
+//- Damping d of the law with restitution e (checked by the caller):
+//  bracket, then Illinois regula falsi on ln e(d) - ln e (nearly linear in d)
 double invertRestitution(bool hertz, double restitution)
 {
-    if (!(restitution >= SoftContactLaw::minimumRestitution && restitution <= 1))
-    {
-        invalid("restitution", restitution, "must be in [0.01, 1] for soft contact");
-    }
     if (restitution == 1) return 0;
     const double target = std::log(restitution);
     auto g = [&](double d)
@@ -255,14 +221,61 @@ HertzImpact dimensionlessHookeImpact(double zeta)
 }
 
 
+void validateContactMaterial(const ContactMaterial& m, const char* name)
+{
+    if (m.rigid) return;
+    const std::string n(name);
+    if (!(std::isfinite(m.youngsModulus) && m.youngsModulus > 0))
+    {
+        invalid(n + ".youngsModulus", m.youngsModulus, "must be positive and finite");
+    }
+    if (!(m.poissonRatio > ContactMaterial::minimumPoissonRatio && m.poissonRatio <= ContactMaterial::maximumPoissonRatio))
+    {
+        std::ostringstream why;
+        why << "must be in (" << ContactMaterial::minimumPoissonRatio << ", "
+            << ContactMaterial::maximumPoissonRatio << "]";
+        invalid(n + ".poissonRatio", m.poissonRatio, why.str().c_str());
+    }
+}
+
+
+void validateSoftContactLaw(const SoftContactLaw& law)
+{
+    checkRestitution(law.restitution);
+    if (!(std::isfinite(law.staticFriction) && law.staticFriction >= 0))
+    {
+        invalid("staticFriction", law.staticFriction, "must be finite and >= 0");
+    }
+    if (!(law.dynamicFriction >= 0 && law.dynamicFriction <= law.staticFriction))
+    {
+        invalid("dynamicFriction", law.dynamicFriction, "must be in [0, staticFriction]");
+    }
+    if (!(std::isfinite(law.rollingFriction) && law.rollingFriction >= 0))
+    {
+        invalid("rollingFriction", law.rollingFriction, "must be finite and >= 0");
+    }
+    if (!(std::isfinite(law.hookeReferenceSpeed) && law.hookeReferenceSpeed > 0))
+    {
+        invalid("hookeReferenceSpeed", law.hookeReferenceSpeed, "must be positive and finite");
+    }
+    if (law.stepsPerContact < SoftContactLaw::minimumStepsPerContact)
+    {
+        const std::string why = "must be >= " + std::to_string(SoftContactLaw::minimumStepsPerContact);
+        invalid("stepsPerContact", law.stepsPerContact, why.c_str());
+    }
+}
+
+
 double hertzDampingRatio(double restitution)
 {
+    checkRestitution(restitution);
     return invertRestitution(true, restitution);
 }
 
 
 double hookeDampingRatio(double restitution)
 {
+    checkRestitution(restitution);
     return 0.5*invertRestitution(false, restitution);
 }
 
@@ -274,20 +287,21 @@ SoftContactModel::SoftContactModel
 :
     law_(law)
 {
-    checkMaterial(a, "materialA");
-    checkMaterial(b, "materialB");
-    checkLaw(law);
+    validateContactMaterial(a, "materialA");
+    validateContactMaterial(b, "materialB");
+    validateSoftContactLaw(law);
     if (a.rigid && b.rigid) invalid("rigid", 1, "both materials rigid: no soft contact");
     effectiveModulus_ = 1/(normalCompliance(a) + normalCompliance(b));
     effectiveShearModulus_ = 1/(shearCompliance(a) + shearCompliance(b));
+    // law.restitution is checked above: the damping ratio without a second check
     if (law.normalLaw == NormalForceLaw::hertz)
     {
-        dampingRatio_ = hertzDampingRatio(law.restitution);
+        dampingRatio_ = invertRestitution(true, law.restitution);
         dimensionlessDuration_ = dimensionlessHertzImpact(dampingRatio_).duration;
     }
     else
     {
-        dampingRatio_ = hookeDampingRatio(law.restitution);
+        dampingRatio_ = 0.5*invertRestitution(false, law.restitution);
         dimensionlessDuration_ = dimensionlessHookeImpact(dampingRatio_).duration;
     }
 }

@@ -147,8 +147,8 @@ bool nearBody(const ManifoldSide& side, const Vector3& x, double margin)
 //  common normal's patches do not face each other), the weighted patch
 //  centre, which lies at the smaller body; where that leaves one too (a
 //  large body's patch centre snapped to its far face centre beside a thin
-//  body, fuzz input crash-thinPlateEdgeOnFace), the mid-point of the
-//  support points, where the two surfaces touch
+//  body), the mid-point of the support points, where the two surfaces
+//  touch
 Vector3 rulePoint
 (
     const ContactFrame& f, const ManifoldSide& lower, const ManifoldSide& upper, double margin
@@ -157,10 +157,10 @@ Vector3 rulePoint
     // Grown by the patches' depth tolerance tau too: the point lies on the
     // mid-plane through the support points, and where a support point has
     // jumped along a flat face the plane of a normal tilted by theta lies
-    // theta |p - p_L| off the face at p (fuzz input crash-edgeTouchTilt: a
-    // small body at a plate's edge, tilt 8e-9 over 0.72 mm, 5.5e-12 m
-    // outside the plate's box; rejected, the point fell to the support
-    // points' midpoint 0.36 mm off the small body)
+    // theta |p - p_L| off the face at p (a small body at a plate's edge:
+    // without tau the point would fall to the support points' midpoint,
+    // off the small body; fuzz corpus input
+    // particleContact/crash-edgeTouchTilt)
     auto nearBoth = [&](const Vector3& x)
     {
         return x.allFinite() && nearBody(lower, x, margin + f.tau) && nearBody(upper, x, margin + f.tau);
@@ -268,75 +268,80 @@ Vector3 curvatureContactPoint
 }
 
 
-ContactManifold buildManifold
+namespace
+{
+
+//- One point, the curvature rule's, with the detected overlap
+ContactManifold onePointManifold
 (
-    const ManifoldSide& lower, const ManifoldSide& upper,
-    const Vector3& n, double overlap, double lengthScale
+    const ContactFrame& f, const ManifoldSide& lower, const ManifoldSide& upper,
+    const Vector3& n, double overlap
 )
 {
     ContactManifold m;
     m.normal = n;
-    const ContactFrame f = contactFrame(lower, upper, n, lengthScale);
-    const Vector3 &pL = f.pL, &pU = f.pU, &cL = f.cL, &cU = f.cU;
-    const TangentFrame& frame = f.frame;
+    m.count = 1;
+    m.points[0].point = rulePoint(f, lower, upper, std::abs(overlap));
+    m.points[0].depth = overlap;
+    return m;
+}
+
+
+//- Patch polygon of one side in tangent coordinates: a body's rim of
+//  0.01 rad normal tilt (ContactPatch.H); a wall face its polygon; an
+//  infinite plane none (n < 0)
+PatchPolygon sidePolygon
+(
+    const ManifoldSide& side, const Vector3& d, const Vector3& support, const TangentFrame& frame
+)
+{
+    PatchPolygon p;
+    if (side.body)
+    {
+        p = patchPolygon(*side.body, d, support, frame);
+    }
+    else if (side.face)
+    {
+        p.n = side.face->nVertices;
+        for (int k = 0; k < p.n; ++k) p.v[k] = frame.project(side.face->vertices[k]);
+        if (p.signedArea() < 0) std::reverse(p.v.begin(), p.v.begin() + p.n);
+    }
+    else
+    {
+        p.n = -1;
+    }
+    return p;
+}
+
+
+//- Contact region: the intersection of the two patch polygons (the
+//  smaller one where either is degenerate, the other one against a plane)
+PatchPolygon contactRegion(const ManifoldSide& lower, const ManifoldSide& upper, const ContactFrame& f)
+{
+    const PatchPolygon polyL = sidePolygon(lower, f.dLP, f.cL, f.frame);
+    const PatchPolygon polyU = sidePolygon(upper, f.dUP, f.cU, f.frame);
+    if (polyL.n < 0) return polyU;
+    if (polyU.n < 0) return polyL;
+    if (polyL.n < 3 || polyU.n < 3) return polyL.n <= polyU.n ? polyL : polyU;
+    return clipPolygon(polyL, polyU);
+}
+
+
+//- Tangent locations of the points: a line contact (direction 0 flat,
+//  1 curved) the ends of the region along the flat direction, across it
+//  the curvature rule; a face contact the largest-area quadrilateral of
+//  the region. Returns their number.
+int tangentLocations
+(
+    const PatchPolygon& region, const ContactFrame& f, bool lineContact, double lengthScale,
+    Vector2 (&loc)[maxManifoldPoints]
+)
+{
     const Eigen2& eig = f.eig;
-    const Vector2& r = f.r;
-    const bool flat0 = !(eig.lambda[0] >= f.kFlat);
-    const bool flat1 = !(eig.lambda[1] >= f.kFlat);
-
-    auto onePoint = [&]()
-    {
-        m.count = 1;
-        m.points[0].point = rulePoint(f, lower, upper, std::abs(overlap));
-        m.points[0].depth = overlap;
-        return m;
-    };
-    if (!flat0 && !flat1)
-    {
-        return onePoint();
-    }
-
-    // Patch polygons: a body's rim of 0.01 rad normal tilt (ContactPatch.H);
-    // a wall face its polygon; an infinite plane none (n < 0)
-    auto polygon = [&](const ManifoldSide& side, const Vector3& d, const Vector3& support)
-    {
-        PatchPolygon p;
-        if (side.body)
-        {
-            p = patchPolygon(*side.body, d, support, frame);
-        }
-        else if (side.face)
-        {
-            p.n = side.face->nVertices;
-            for (int k = 0; k < p.n; ++k) p.v[k] = frame.project(side.face->vertices[k]);
-            if (p.signedArea() < 0) std::reverse(p.v.begin(), p.v.begin() + p.n);
-        }
-        else
-        {
-            p.n = -1;
-        }
-        return p;
-    };
-    const PatchPolygon polyL = polygon(lower, f.dLP, cL);
-    const PatchPolygon polyU = polygon(upper, f.dUP, cU);
-    PatchPolygon region;
-    if (polyL.n < 0) region = polyU;
-    else if (polyU.n < 0) region = polyL;
-    else if (polyL.n < 3 || polyU.n < 3) region = polyL.n <= polyU.n ? polyL : polyU;
-    else region = clipPolygon(polyL, polyU);
-    if (region.n <= 0)
-    {
-        return onePoint();
-    }
-
-    // Tangent locations: a line contact the ends of the region along the
-    // flat direction (across it the curvature rule), a face contact the
-    // largest-area quadrilateral of the region
-    Vector2 loc[maxManifoldPoints];
     int nLoc = 0;
-    if (flat0 && !flat1)
+    if (lineContact)
     {
-        const Vector2 across = (eig.e[1].dot(r)/eig.lambda[1])*eig.e[1];
+        const Vector2 across = (eig.e[1].dot(f.r)/eig.lambda[1])*eig.e[1];
         double lo = 1e300, hi = -1e300;
         for (int i = 0; i < region.n; ++i)
         {
@@ -353,18 +358,46 @@ ContactManifold buildManifold
         nLoc = reducePolygon(region, chosen);
         for (int i = 0; i < nLoc; ++i) loc[i] = region.v[chosen[i]];
     }
+    return nLoc;
+}
+
+} // namespace
+
+
+ContactManifold buildManifold
+(
+    const ManifoldSide& lower, const ManifoldSide& upper,
+    const Vector3& n, double overlap, double lengthScale
+)
+{
+    const ContactFrame f = contactFrame(lower, upper, n, lengthScale);
+    const bool flat0 = !(f.eig.lambda[0] >= f.kFlat);
+    const bool flat1 = !(f.eig.lambda[1] >= f.kFlat);
+    if (!flat0 && !flat1)
+    {
+        return onePointManifold(f, lower, upper, n, overlap);
+    }
+    const PatchPolygon region = contactRegion(lower, upper, f);
+    if (region.n <= 0)
+    {
+        return onePointManifold(f, lower, upper, n, overlap);
+    }
+    Vector2 loc[maxManifoldPoints];
+    const int nLoc = tangentLocations(region, f, flat0 && !flat1, lengthScale, loc);
 
     // Depth at each location: overlap of the two surfaces along n there
+    ContactManifold m;
+    m.normal = n;
     const double tol = 1e-9*lengthScale;
     double deepest = -1e300;
     for (int i = 0; i < nLoc; ++i)
     {
-        const Vector3 q = frame.lift(loc[i]);
+        const Vector3 q = f.frame.lift(loc[i]);
         double hL, hU;
         if
         (
-            !sideHeight(lower, true, n, pL, q, tol, hL)
-         || !sideHeight(upper, false, n, pU, q, tol, hU)
+            !sideHeight(lower, true, n, f.pL, q, tol, hL)
+         || !sideHeight(upper, false, n, f.pU, q, tol, hU)
         )
         {
             continue;
@@ -379,7 +412,7 @@ ContactManifold buildManifold
     }
     if (m.count == 0)
     {
-        return onePoint();
+        return onePointManifold(f, lower, upper, n, overlap);
     }
     // A face's patch points lie near its rim, up to ~1e-3 c above its
     // deepest point (8e-4 c at the corners of eps = 0.2): a common shift

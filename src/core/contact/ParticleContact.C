@@ -93,6 +93,73 @@ inline Superellipsoid blend(const Superellipsoid& s, double r, double k)
     );
 }
 
+
+//- Initial guess of Part 1: A's support point towards B's centre, or one
+//  of A's bounding-box corners projected onto S1, whichever is deepest in
+//  S2 (its S2 value in best)
+Vector3 part1InitialGuess
+(
+    const Superellipsoid& A, const Superellipsoid& B, const RelativeFrame& f,
+    const Vector3& towardsB, double& best
+)
+{
+    Vector3 x0 = supportPoint(A, towardsB);
+    best = B.insideOut(f.M*x0 + f.t);
+    const Vector3 h = A.boundingBoxHalfExtents();
+    for (int k = 0; k < 8; ++k)
+    {
+        const Vector3 corner((k & 1 ? 1 : -1)*h.x(), (k & 2 ? 1 : -1)*h.y(), (k & 4 ? 1 : -1)*h.z());
+        if (corner.dot(towardsB) <= 0) continue;
+        const Vector3 xc = radialProjection(A, corner);
+        const double s = B.insideOut(f.M*xc + f.t);
+        if (s < best)
+        {
+            best = s;
+            x0 = xc;
+        }
+    }
+    return x0;
+}
+
+
+//- Part 1 by continuation from the volume-equivalent spheres to the true
+//  shapes in continuationSteps steps; the last step's result (iterations
+//  added to iterations)
+NewtonLagrangeResult part1Continuation
+(
+    const Superellipsoid& A, const Superellipsoid& B, const RelativeFrame& f,
+    const Vector3& towardsB, double tol, int maxIterations, int& iterations
+)
+{
+    const double rA = 0.5*A.volumeEquivalentDiameter();
+    const double rB = 0.5*B.volumeEquivalentDiameter();
+    Vector3 x = rA*towardsB.normalized();
+    double lambda = 0;
+    NewtonLagrangeResult r;
+    for (int k = 1; k <= continuationSteps; ++k)
+    {
+        const double s = double(k)/continuationSteps;
+        const Superellipsoid Ak = blend(A, rA, s);
+        const Superellipsoid Bk = blend(B, rB, s);
+        if (k == 1)
+        {
+            x = radialProjection(Ak, x);
+            lambda = multiplierAt(Ak, Bk, f, x);
+        }
+        Vector4 zk;
+        zk.head<3>() = x;
+        zk(3) = lambda;
+        r = part1Newton(Ak, Bk, f, zk, tol, std::max(maxIterations/2, 10));
+        iterations += r.iterations;
+        if (r.z.allFinite() && r.z(3) > 0)
+        {
+            x = r.z.head<3>();
+            lambda = r.z(3);
+        }
+    }
+    return r;
+}
+
 } // namespace
 
 
@@ -107,24 +174,9 @@ PairPart1Result pairContactPart1
     const double tol = contactToleranceFactor*std::min(A.c(), B.c());
     PairPart1Result out;
 
-    // Initial guess: A's support point towards B's centre, or one of A's
-    // bounding-box corners projected onto S1, whichever is deepest in S2
     const Vector3 towardsB = poseA.toParticleFrame(poseB.position);
-    Vector3 x0 = supportPoint(A, towardsB);
-    double best = B.insideOut(f.M*x0 + f.t);
-    const Vector3 h = A.boundingBoxHalfExtents();
-    for (int k = 0; k < 8; ++k)
-    {
-        const Vector3 corner((k & 1 ? 1 : -1)*h.x(), (k & 2 ? 1 : -1)*h.y(), (k & 4 ? 1 : -1)*h.z());
-        if (corner.dot(towardsB) <= 0) continue;
-        const Vector3 xc = radialProjection(A, corner);
-        const double s = B.insideOut(f.M*xc + f.t);
-        if (s < best)
-        {
-            best = s;
-            x0 = xc;
-        }
-    }
+    double best;
+    const Vector3 x0 = part1InitialGuess(A, B, f, towardsB, best);
     Vector4 z0;
     z0.head<3>() = x0;
     z0(3) = multiplierAt(A, B, f, x0);
@@ -137,36 +189,8 @@ PairPart1Result pairContactPart1
     const bool usable = r.z.allFinite() && r.z(3) > 0;
     if (!acceptPart1(r) && (allowContinuation || !usable))
     {
-        // Fallback: continuation from the volume-equivalent spheres
         out.usedFallback = true;
-        const double rA = 0.5*A.volumeEquivalentDiameter();
-        const double rB = 0.5*B.volumeEquivalentDiameter();
-        Vector3 x = rA*towardsB.normalized();
-        double lambda = 0;
-        bool first = true;
-        for (int k = 1; k <= continuationSteps; ++k)
-        {
-            const double s = double(k)/continuationSteps;
-            const Superellipsoid Ak = blend(A, rA, s);
-            const Superellipsoid Bk = blend(B, rB, s);
-            if (first)
-            {
-                x = radialProjection(Ak, x);
-                lambda = multiplierAt(Ak, Bk, f, x);
-                first = false;
-            }
-            Vector4 zk;
-            zk.head<3>() = x;
-            zk(3) = lambda;
-            const NewtonLagrangeResult rk = part1Newton(Ak, Bk, f, zk, tol, std::max(maxIterations/2, 10));
-            out.iterations += rk.iterations;
-            if (rk.z.allFinite() && rk.z(3) > 0)
-            {
-                x = rk.z.head<3>();
-                lambda = rk.z(3);
-            }
-            if (k == continuationSteps) r = rk;
-        }
+        r = part1Continuation(A, B, f, towardsB, tol, maxIterations, out.iterations);
     }
 
     out.converged = acceptPart1(r);
@@ -284,6 +308,131 @@ inline Eigen::Matrix2d supportHessian
 namespace
 {
 
+//- Riemannian Newton step on the sphere, (K_A + K_B - delta I) s = -g, with
+//  a Levenberg-type shift where K is not safely positive definite (far from
+//  the minimum, or delta beyond a curvature radius)
+Eigen::Vector2d newtonDirection
+(
+    const Superellipsoid& A, const MatrixPose& poseA,
+    const Superellipsoid* B, const MatrixPose& poseB,
+    const DirectionalOverlap& cur, const Vector3& t1, const Vector3& t2,
+    const Eigen::Vector2d& g, double lengthScale
+)
+{
+    Eigen::Matrix2d K = supportHessian(A, poseA, cur.gA, t1, t2);
+    if (B)
+    {
+        K += supportHessian(*B, poseB, cur.gB, t1, t2);
+    }
+    K.diagonal().array() -= cur.delta;
+    K(0, 1) = K(1, 0) = 0.5*(K(0, 1) + K(1, 0));
+    const double mean = 0.5*K.trace();
+    const double dev = std::sqrt(0.25*(K(0, 0) - K(1, 1))*(K(0, 0) - K(1, 1)) + K(0, 1)*K(0, 1));
+    const double eigMax = mean + dev, eigMin = mean - dev;
+    const double eigFloor = 1e-12*std::max(std::abs(eigMax), lengthScale);
+    if (!(eigMin > eigFloor))
+    {
+        K.diagonal().array() += 1e-3*std::max(std::abs(eigMax), lengthScale*1e-3) - eigMin;
+    }
+    return -K.inverse()*g;
+}
+
+
+//- The step s limited to 0.5 rad; a gradient step where s is not finite
+void limitStep(Eigen::Vector2d& s, const Eigen::Vector2d& g, double lengthScale)
+{
+    if (!s.allFinite())
+    {
+        s = -g/lengthScale;
+    }
+    const double sn = s.norm();
+    if (!(sn < 0.5))
+    {
+        s *= 0.5/(sn > 0 ? sn : 1.0);
+        if (!s.allFinite()) s = -g/lengthScale;
+    }
+}
+
+
+//- Outcome of one line search along the sphere
+struct LineSearchResult
+{
+    bool accepted = false;      //- a trial decreased delta (n, cur updated)
+    bool converged = false;     //- the full step was stationary (see below)
+};
+
+
+//- Newton step n + alpha s (alpha halved from 1) until delta decreases
+LineSearchResult newtonLineSearch
+(
+    const Superellipsoid& A, const MatrixPose& poseA,
+    const Superellipsoid* B, const MatrixPose& poseB,
+    const Eigen::Vector2d& s, const Vector3& t1, const Vector3& t2, double tol,
+    Vector3& n, DirectionalOverlap& cur
+)
+{
+    LineSearchResult out;
+    double alpha = 1;
+    for (int h = 0; h <= maxLineSearchHalvings; ++h, alpha *= 0.5)
+    {
+        const Vector3 nTrial = (n + alpha*(s(0)*t1 + s(1)*t2)).normalized();
+        const DirectionalOverlap trial = directionalOverlap(A, poseA, B, poseB, nTrial);
+        if (trial.delta < cur.delta)
+        {
+            // Converged in the sense of [Wedel2023] (points move < tol):
+            // near-vertex support points (eps -> 2) barely move with n
+            // (the distances only where the decrease test passes: two
+            // square roots saved on most steps)
+            const double decrease = cur.delta - trial.delta;
+            // or delta is flat to 1e-6 tol along a full Newton step (the
+            // overlap nearly equals the sum of the curvature radii, so the
+            // normal is ill-defined but the overlap is exact)
+            const bool stationary =
+                (
+                    decrease <= tol*1e-3
+                 && (trial.pA - cur.pA).norm() + (trial.pB - cur.pB).norm() <= tol
+                )
+             || decrease <= tol*1e-6;
+            n = nTrial;
+            cur = trial;
+            out.accepted = true;
+            out.converged = stationary && h == 0;
+            break;
+        }
+    }
+    return out;
+}
+
+
+//- Steepest descent along -g with the step halved from 0.1 rad down to
+//  ~1e-7 rad, for when the Newton direction gives no decrease (kink-like
+//  minimum of a flat face, or a poor curvature estimate); false if no
+//  step decreases delta
+bool steepestDescent
+(
+    const Superellipsoid& A, const MatrixPose& poseA,
+    const Superellipsoid* B, const MatrixPose& poseB,
+    const Eigen::Vector2d& g, const Vector3& t1, const Vector3& t2,
+    Vector3& n, DirectionalOverlap& cur
+)
+{
+    const Vector3 dn = -(g(0)*t1 + g(1)*t2)/g.norm();
+    double step = 0.1;
+    for (int h = 0; h < 20; ++h, step *= 0.5)
+    {
+        const Vector3 nTrial = (n + step*dn).normalized();
+        const DirectionalOverlap trial = directionalOverlap(A, poseA, B, poseB, nTrial);
+        if (trial.delta < cur.delta)
+        {
+            n = nTrial;
+            cur = trial;
+            return true;
+        }
+    }
+    return false;
+}
+
+
 CommonNormalResult refineCommonNormal
 (
     const Superellipsoid& A, const MatrixPose& poseA,
@@ -329,25 +478,7 @@ CommonNormalResult refineCommonNormal
         {
             break;
         }
-        // Riemannian Newton on the sphere: (K_A + K_B - delta I) s = -g
-        Eigen::Matrix2d K = supportHessian(A, poseA, cur.gA, t1, t2);
-        if (B)
-        {
-            K += supportHessian(*B, poseB, cur.gB, t1, t2);
-        }
-        K.diagonal().array() -= cur.delta;
-        K(0, 1) = K(1, 0) = 0.5*(K(0, 1) + K(1, 0));
-        // Levenberg-type shift if K is not safely positive definite (far
-        // from the minimum, or delta beyond a curvature radius)
-        const double mean = 0.5*K.trace();
-        const double dev = std::sqrt(0.25*(K(0, 0) - K(1, 1))*(K(0, 0) - K(1, 1)) + K(0, 1)*K(0, 1));
-        const double eigMax = mean + dev, eigMin = mean - dev;
-        const double eigFloor = 1e-12*std::max(std::abs(eigMax), lengthScale);
-        if (!(eigMin > eigFloor))
-        {
-            K.diagonal().array() += 1e-3*std::max(std::abs(eigMax), lengthScale*1e-3) - eigMin;
-        }
-        Eigen::Vector2d s = -K.inverse()*g;
+        Eigen::Vector2d s = newtonDirection(A, poseA, B, poseB, cur, t1, t2, g, lengthScale);
         // Flat-face safeguard: the support point of a nearly flat face jumps
         // with n, so |g| may stall above tol while delta is converged. After
         // a few iterations accept a Newton decrement g^T K^-1 g / 2 (the
@@ -357,80 +488,22 @@ CommonNormalResult refineCommonNormal
             out.converged = true;
             break;
         }
-        if (!s.allFinite())
-        {
-            s = -g/lengthScale;   // gradient step
-        }
-        const double sn = s.norm();
-        if (!(sn < 0.5))
-        {
-            s *= 0.5/(sn > 0 ? sn : 1.0);
-            if (!s.allFinite()) s = -g/lengthScale;
-        }
+        limitStep(s, g, lengthScale);
 
-        bool accepted = false;
-        double alpha = 1;
-        for (int h = 0; h <= maxLineSearchHalvings; ++h, alpha *= 0.5)
+        const LineSearchResult search = newtonLineSearch(A, poseA, B, poseB, s, t1, t2, tol, n, cur);
+        if (search.converged)
         {
-            const Vector3 nTrial = (n + alpha*(s(0)*t1 + s(1)*t2)).normalized();
-            const DirectionalOverlap trial = directionalOverlap(A, poseA, B, poseB, nTrial);
-            if (trial.delta < cur.delta)
-            {
-                // Converged in the sense of [Wedel2023] (points move < tol):
-                // near-vertex support points (eps -> 2) barely move with n
-                // (the distances only where the decrease test passes: two
-                // square roots saved on most steps)
-                const double decrease = cur.delta - trial.delta;
-                // or delta is flat to 1e-6 tol along a full Newton step (the
-                // overlap nearly equals the sum of the curvature radii, so the
-                // normal is ill-defined but the overlap is exact)
-                const bool stationary =
-                    (
-                        decrease <= tol*1e-3
-                     && (trial.pA - cur.pA).norm() + (trial.pB - cur.pB).norm() <= tol
-                    )
-                 || decrease <= tol*1e-6;
-                n = nTrial;
-                cur = trial;
-                accepted = true;
-                if (stationary && h == 0)
-                {
-                    out.converged = true;
-                }
-                break;
-            }
-        }
-        if (out.converged)
-        {
+            out.converged = true;
             out.iterations = it + 1;
             break;
         }
-        if (!accepted)
+        if (!search.accepted && !steepestDescent(A, poseA, B, poseB, g, t1, t2, n, cur))
         {
-            // Newton direction gives no decrease (kink-like minimum of a flat
-            // face, or a poor curvature estimate): steepest descent with
-            // halving from 0.1 rad down to ~1e-7 rad
-            const Vector3 dn = -(g(0)*t1 + g(1)*t2)/g.norm();
-            double step = 0.1;
-            for (int h = 0; h < 20 && !accepted; ++h, step *= 0.5)
-            {
-                const Vector3 nTrial = (n + step*dn).normalized();
-                const DirectionalOverlap trial = directionalOverlap(A, poseA, B, poseB, nTrial);
-                if (trial.delta < cur.delta)
-                {
-                    n = nTrial;
-                    cur = trial;
-                    accepted = true;
-                }
-            }
-            if (!accepted)
-            {
-                // No descent down to 1e-7 rad: delta is at its minimum to
-                // round-off even if the support points have not met (flat
-                // faces: the point on a flat patch is not unique)
-                out.converged = true;
-                break;
-            }
+            // No descent down to 1e-7 rad: delta is at its minimum to
+            // round-off even if the support points have not met (flat
+            // faces: the point on a flat patch is not unique)
+            out.converged = true;
+            break;
         }
     }
 
@@ -519,6 +592,371 @@ Contact detectParticleContact
 }
 
 
+namespace
+{
+
+//- A pair as the stages of detectParticleContactGeneric see it: rotation
+//  matrices evaluated once, the centre line and the Newton tolerance
+struct PairGeometry
+{
+    const Superellipsoid& A;
+    const Pose& poseA;
+    const Superellipsoid& B;
+    const Pose& poseB;
+    MatrixPose mA, mB;
+    Vector3 dc;             //- centre of B minus centre of A
+    Vector3 centreLine;     //- unit; A's z' axis for coincident centres
+    double tol;
+
+    PairGeometry
+    (
+        const Superellipsoid& shapeA, const Pose& pA, const Superellipsoid& shapeB, const Pose& pB,
+        const MatrixPose& matrixA, const MatrixPose& matrixB
+    )
+    :
+        A(shapeA), poseA(pA), B(shapeB), poseB(pB), mA(matrixA), mB(matrixB),
+        dc(pB.position - pA.position),
+        // Coincident centres have no centre line: A's thinnest principal
+        // axis z' (the penetration direction of aligned bodies)
+        centreLine
+        (
+            dc == Vector3::Zero() ? pA.directionToGlobalFrame(Vector3::UnitZ()) : Vector3(dc.normalized())
+        ),
+        tol(contactToleranceFactor*std::min(shapeA.c(), shapeB.c()))
+    {}
+
+    DirectionalOverlap along(const Vector3& n) const
+    {
+        return directionalOverlap(A, mA, &B, mB, n);
+    }
+
+    CommonNormalResult refine
+    (
+        const Vector3& n0, bool stopWhenSeparated = true, DirectionalOverlap* last = nullptr
+    ) const
+    {
+        return refineCommonNormal(A, mA, &B, mB, n0, tol, stopWhenSeparated, last);
+    }
+};
+
+
+//- Cheap exact separation test along the centre line (two support points):
+//  delta(dc) < 0 is a separating axis. Fills c (and warm) if separated.
+bool separatedAlongCentreLine(const PairGeometry& p, ContactWarmStart* warm, Contact& c)
+{
+    const Vector3& u = p.centreLine;
+    const DirectionalOverlap d0 = p.along(u);
+    if (!(d0.delta < 0))
+    {
+        return false;
+    }
+    c.status = ContactStatus::Separated;
+    c.overlap = d0.delta;
+    c.normal = u;
+    c.pointOnA = d0.pA;
+    c.pointOnB = d0.pB;
+    c.point = 0.5*(d0.pA + d0.pB);   // no caller uses a separated pair's point
+    // The separating centre line becomes the warm normal: the next
+    // detection starts from it, and its gap certifies the pair until the
+    // bodies have moved by it (CollisionStep::gapCertified)
+    if (warm)
+    {
+        warm->valid = true;
+        warm->normalInA = p.mA.directionToParticleFrame(u);
+        warm->pointInA = d0.gA.point;
+        c.warmSeparated = true;
+    }
+    return true;
+}
+
+
+//- Common normal of the production path and what its last stage knew
+struct CommonNormalStage
+{
+    CommonNormalResult cn;
+    DirectionalOverlap last;    //- support geometry at cn.normal (haveLast)
+    bool haveLast = true;       //- false after the fallback path
+    bool keepWarm = false;      //- separated at the warm normal itself: keep it
+};
+
+
+//- Step 3 from the warm normal, else from the centre line (a swap-symmetric
+//  start; exact for spheres). The cold start minimises a separated pair on
+//  to minus its distance, so that the reported gap does not depend on the
+//  start (warm and cold agree).
+CommonNormalStage warmOrColdCommonNormal(const PairGeometry& p, const ContactWarmStart* warm, Contact& c)
+{
+    CommonNormalStage s;
+    bool done = false;
+    if (warm && warm->valid)
+    {
+        s.cn = p.refine(p.poseA.directionToGlobalFrame(warm->normalInA), true, &s.last);
+        c.iterations += s.cn.iterations;
+        done = s.cn.converged;
+        s.keepWarm = s.cn.separated && s.cn.iterations == 0;
+        c.warmSeparated = s.keepWarm;
+    }
+    if (!done)
+    {
+        s.cn = p.refine(p.centreLine, false, &s.last);
+        c.iterations += s.cn.iterations;
+    }
+    return s;
+}
+
+
+//- Steps 1-3 of the paper's path. Part 1 (Eqs. 51-59 of [Wedel2023]) runs
+//  for (A in B) and (B in A), so that the set of starting normals is
+//  swap-symmetric. Part 2, the virtual wall through p1 with normal
+//  grad S1/|grad S1|, has the support point of B in -n as its closed-form
+//  solution, which step 3 evaluates at every n, starting from this one.
+//  Step 3 refines both Part 2 normals; the overlap is the MINIMUM of
+//  delta(n) (penetration depth), so the smaller converged minimum wins
+//  (elongated bodies can have two local minima; the symmetric start set
+//  makes the choice order-free).
+CommonNormalResult commonNormalFromPart1(const PairGeometry& p, Contact& c)
+{
+    const PairPart1Result p1 = pairContactPart1(p.A, p.poseA, p.B, p.poseB, productionPart1Iterations, false);
+    const PairPart1Result p1r = pairContactPart1(p.B, p.poseB, p.A, p.poseA, productionPart1Iterations, false);
+    c.iterations += p1.iterations + p1r.iterations;
+
+    Vector3 n = p.poseA.directionToGlobalFrame(p.A.unitNormal(p1.pointInA));
+    Vector3 nr = -p.poseB.directionToGlobalFrame(p.B.unitNormal(p1r.pointInA));
+    if (!n.allFinite()) n = p.centreLine;
+    if (!nr.allFinite()) nr = p.centreLine;
+
+    CommonNormalResult cn = p.refine(n);
+    c.iterations += cn.iterations;
+    if (!cn.separated && n.dot(nr) < 1 - 1e-6)
+    {
+        const CommonNormalResult cn2 = p.refine(nr);
+        c.iterations += cn2.iterations;
+        if (cn2.separated || (cn2.converged && (!cn.converged || cn2.overlap < cn.overlap))
+         || (!cn.converged && !cn2.converged && cn2.overlap < cn.overlap))
+        {
+            cn = cn2;
+        }
+    }
+    return cn;
+}
+
+
+//- The two principal axes of A and B (signed towards B) with the smallest
+//  delta, smallest first; dc where fewer than two are finite
+struct PrincipalAxes
+{
+    double delta[2] = {std::numeric_limits<double>::max(), std::numeric_limits<double>::max()};
+    Vector3 axis[2];
+};
+
+
+PrincipalAxes principalAxes(const PairGeometry& p)
+{
+    PrincipalAxes out;
+    out.axis[0] = out.axis[1] = p.dc;
+    for (int k = 0; k < 6; ++k)
+    {
+        Vector3 e = (k < 3 ? p.poseA : p.poseB).directionToGlobalFrame(Vector3::Unit(k % 3));
+        if (e.dot(p.dc) < 0) e = -e;
+        const double d = p.along(e).delta;
+        if (d < out.delta[0])
+        {
+            out.delta[1] = out.delta[0]; out.axis[1] = out.axis[0];
+            out.delta[0] = d; out.axis[0] = e;
+        }
+        else if (d < out.delta[1])
+        {
+            out.delta[1] = d; out.axis[1] = e;
+        }
+    }
+    return out;
+}
+
+
+//- Restarts of an unconverged step 3: from the last normal (fresh Newton
+//  state), from the centre line, then from the principal axes of A and B
+//  with the smallest and second smallest delta. For nearly parallel flat
+//  faces (eps -> 0.2) delta(n) has a kink-like minimum at a face normal, as
+//  the minimum of the separating-axis test of two boxes does.
+void restartCommonNormal(const PairGeometry& p, CommonNormalResult& cn, Contact& c)
+{
+    PrincipalAxes axes;
+    for (int attempt = 0; attempt < 4 && !cn.converged; ++attempt)
+    {
+        c.usedFallback = true;
+        Vector3 start = attempt == 0 ? cn.normal : p.dc;
+        if (attempt == 2) axes = principalAxes(p);
+        if (attempt >= 2) start = axes.axis[attempt - 2];
+        const CommonNormalResult cn3 = p.refine(start);
+        c.iterations += cn3.iterations;
+        if (cn3.converged || cn3.overlap < cn.overlap) cn = cn3;
+    }
+}
+
+
+//- Every delta(n) bounds the penetration depth from above, so a converged
+//  minimum above delta along a principal axis (signed towards B) is a
+//  local minimum, as flat faces in contact (eps -> 0.2) produce: the
+//  minimum refined from the best axis, or delta along that axis, whichever
+//  is smaller, replaces it
+void keepPrincipalAxisMinimum(const PairGeometry& p, CommonNormalResult& cn, Contact& c)
+{
+    const PrincipalAxes axes = principalAxes(p);
+    const Vector3& axis = axes.axis[0];
+    const double best = axes.delta[0];
+    if (!(best < cn.overlap - p.tol))
+    {
+        return;
+    }
+    const CommonNormalResult r = p.refine(axis, false);
+    c.iterations += r.iterations;
+    if (r.overlap < best)
+    {
+        cn = r;
+    }
+    else
+    {
+        const DirectionalOverlap d = p.along(axis);
+        cn.normal = axis;
+        cn.pointOnA = d.pA;
+        cn.pointOnB = d.pB;
+        cn.overlap = d.delta;
+    }
+    cn.converged = true;
+    cn.separated = cn.overlap < 0;
+}
+
+
+//- A converged minimum above delta at the centre line is a local minimum,
+//  not the penetration depth (deep overlaps with needle-like bodies, fuzz
+//  corpus input particleContact/deep-fallbackLocalMinimum): delta of any
+//  direction separates the bodies, so the centre line's is the better
+//  estimate
+void keepCentreLineMinimum(const PairGeometry& p, CommonNormalResult& cn)
+{
+    const DirectionalOverlap d = p.along(p.centreLine);
+    if (d.delta < cn.overlap - p.tol)
+    {
+        cn.normal = p.centreLine;
+        cn.pointOnA = d.pA;
+        cn.pointOnB = d.pB;
+        cn.overlap = d.delta;
+        cn.separated = d.delta < 0;
+    }
+}
+
+
+//- The paper's path (steps 1-3) with its restarts, for when the production
+//  path has not converged
+CommonNormalResult fallbackCommonNormal(const PairGeometry& p, Contact& c)
+{
+    c.usedFallback = true;
+    CommonNormalResult cn = commonNormalFromPart1(p, c);
+    restartCommonNormal(p, cn, c);
+    // Last resort: delta stagnant to within tol over five Newton steps
+    // (slow linear convergence at near-vertex support points, eps -> 2)
+    if (!cn.converged && cn.recentDecrease <= p.tol)
+    {
+        c.usedFallback = true;
+        cn.converged = true;
+    }
+    if (cn.converged && !cn.separated)
+    {
+        keepPrincipalAxisMinimum(p, cn, c);
+    }
+    if (cn.converged && !cn.separated)
+    {
+        keepCentreLineMinimum(p, cn);
+    }
+    return cn;
+}
+
+
+//- A touching result within the tolerance whose support points lie
+//  laterally apart is not a common normal: the gradient of delta(n) is
+//  pA - pB, and a step-size stop at a steep support map ends there (the
+//  centre line along the face normal of a thin plate beside a large body,
+//  fuzz corpus input particleContact/crash-thinPlateBesideBody). delta
+//  along n tilted towards pB - pA by 1e-6 to ~1 rad is tried: a negative
+//  one is a separating axis, a certificate of separation.
+void certifyLateralSeparation(const PairGeometry& p, CommonNormalResult& cn)
+{
+    const Vector3 gap = cn.pointOnB - cn.pointOnA;
+    const Vector3 lateral = gap - gap.dot(cn.normal)*cn.normal;
+    if (!(lateral.norm() > p.tol))
+    {
+        return;
+    }
+    const Vector3 t = lateral.normalized();
+    for (double angle = 1e-6; angle < 1.6; angle *= 4)
+    {
+        const Vector3 u = (std::cos(angle)*cn.normal + std::sin(angle)*t).normalized();
+        const DirectionalOverlap d = p.along(u);
+        if (d.delta < 0)
+        {
+            cn.separated = true;
+            cn.overlap = d.delta;
+            cn.normal = u;
+            cn.pointOnA = d.pA;
+            cn.pointOnB = d.pB;
+            return;
+        }
+    }
+}
+
+
+//- Step 4 and the result: status, contact point and warm start from the
+//  common normal of the stage s
+void finishContact
+(
+    const PairGeometry& p, const CommonNormalStage& s, bool contactPoint,
+    ContactWarmStart* warm, Contact& c
+)
+{
+    const CommonNormalResult& cn = s.cn;
+    c.normal = cn.normal;
+    c.pointOnA = cn.pointOnA;
+    c.pointOnB = cn.pointOnB;
+    c.overlap = cn.overlap;
+    if (!cn.converged)
+    {
+        c.status = ContactStatus::Failed;
+    }
+    else
+    {
+        // Exactly touching (overlap 0) is not yet a contact (ContactTypes.H)
+        c.status = cn.separated || !(cn.overlap > 0) ? ContactStatus::Separated : ContactStatus::Touching;
+    }
+    if (c.status == ContactStatus::Touching && contactPoint)
+    {
+        // Contact point: the curvature rule in the tangent plane,
+        // p = (C_A + C_B)^+ (C_A c_A + C_B c_B) (ManifoldBuilder.H), on the
+        // mid-plane of the support points
+        const PosedShape pa{p.A, p.mA.Q, p.mA.position}, pb{p.B, p.mB.Q, p.mB.position};
+        ManifoldSide sa, sb;
+        sa.body = &pa;
+        sb.body = &pb;
+        c.point = curvatureContactPoint
+        (
+            sa, sb, cn.normal, std::min(p.A.c(), p.B.c()),
+            s.haveLast ? &s.last.gA : nullptr, s.haveLast ? &s.last.gB : nullptr
+        );
+    }
+    else
+    {
+        c.point = 0.5*(cn.pointOnA + cn.pointOnB);   // not used: separated, or a manifold follows
+    }
+    if (warm && !s.keepWarm)
+    {
+        warm->valid = c.status != ContactStatus::Failed;
+        warm->normalInA = p.poseA.directionToParticleFrame(c.normal);
+        warm->pointInA = p.poseA.toParticleFrame(c.pointOnA);
+    }
+}
+
+} // namespace
+
+
 Contact detectParticleContactGeneric
 (
     const Superellipsoid& A, const Pose& poseA,
@@ -560,281 +998,30 @@ Contact detectParticleContactGeneric
         c.normal = dc.norm() > 0 ? Vector3(dc.normalized()) : Vector3::UnitX();
         return c;
     }
-    const double tol = contactToleranceFactor*std::min(A.c(), B.c());
-    // Centre line A -> B; coincident centres have none: A's thinnest
-    // principal axis z' (the penetration direction of aligned bodies)
-    const Vector3 centreLine = dc == Vector3::Zero() ? poseA.directionToGlobalFrame(Vector3::UnitZ())
-                                                     : Vector3(dc.normalized());
-
-    // Cheap exact separation test along the centre line (two support
-    // points): delta(dc) < 0 is a separating axis
-    if (!(warm && warm->valid))
+    const PairGeometry p(A, poseA, B, poseB, mA, mB);
+    if (!(warm && warm->valid) && separatedAlongCentreLine(p, warm, c))
     {
-        const Vector3& u = centreLine;
-        const DirectionalOverlap d0 = directionalOverlap(A, mA, &B, mB, u);
-        if (d0.delta < 0)
-        {
-            c.status = ContactStatus::Separated;
-            c.overlap = d0.delta;
-            c.normal = u;
-            c.pointOnA = d0.pA;
-            c.pointOnB = d0.pB;
-            c.point = 0.5*(d0.pA + d0.pB);   // no caller uses a separated pair's point
-            // The separating centre line becomes the warm normal: the next
-            // detection starts from it, and its gap certifies the pair
-            // until the bodies have moved by it (CollisionStep::gapCertified)
-            if (warm)
-            {
-                warm->valid = true;
-                warm->normalInA = mA.directionToParticleFrame(u);
-                warm->pointInA = d0.gA.point;
-                c.warmSeparated = true;
-            }
-            return c;
-        }
+        return c;
     }
 
-    CommonNormalResult cn;
-    bool done = false;
-    // Support geometry at cn.normal from the stage that produced cn (the
-    // fallback path re-evaluates it in the contact point)
-    DirectionalOverlap last;
-    bool haveLast = true;
-    // Separated at the last normal itself: the warm start stays as it is
-    bool keepWarm = false;
-    if (warm && warm->valid)
+    // 3. Common normal from the warm normal or the centre line; the paper's
+    //    steps 1-3 where that does not converge
+    CommonNormalStage s = warmOrColdCommonNormal(p, warm, c);
+    if (!s.cn.converged)
     {
-        cn = refineCommonNormal
-        (
-            A, mA, &B, mB, poseA.directionToGlobalFrame(warm->normalInA), tol, true, &last
-        );
-        c.iterations += cn.iterations;
-        done = cn.converged;
-        keepWarm = cn.separated && cn.iterations == 0;
-        c.warmSeparated = keepWarm;
+        s.haveLast = false;   // the contact point re-evaluates the support geometry
+        s.cn = fallbackCommonNormal(p, c);
     }
-    if (!done)
+    // A touching result within the tolerance may still be separated
+    if (s.cn.converged && !s.cn.separated && s.cn.overlap <= p.tol)
     {
-        // Cold start: step 3 straight from the centre line (a swap-symmetric
-        // start; exact for spheres). A separated pair is minimised on to
-        // minus its distance, so that the reported gap does not depend on
-        // the start (warm and cold agree).
-        cn = refineCommonNormal(A, mA, &B, mB, centreLine, tol, false, &last);
-        c.iterations += cn.iterations;
-        done = cn.converged;
+        certifyLateralSeparation(p, s.cn);
     }
-    if (!done)
-    {
-        // Fallback: the paper's path.
-        haveLast = false;
-        c.usedFallback = true;
-        // 1. Part 1 (Eqs. 51-59 of [Wedel2023]), run for (A in B) and (B in A) so that the
-        //    set of starting normals is swap-symmetric
-        const PairPart1Result p1 = pairContactPart1(A, poseA, B, poseB, productionPart1Iterations, false);
-        const PairPart1Result p1r = pairContactPart1(B, poseB, A, poseA, productionPart1Iterations, false);
-        c.iterations += p1.iterations + p1r.iterations;
-
-        // 2. Part 2: virtual wall through p1 with normal grad S1/|grad S1|;
-        //    its closed-form solution is the support point of B in -n, which
-        //    step 3 evaluates at every n, starting from this one.
-        Vector3 n = poseA.directionToGlobalFrame(A.unitNormal(p1.pointInA));
-        Vector3 nr = -poseB.directionToGlobalFrame(B.unitNormal(p1r.pointInA));
-        if (!n.allFinite()) n = centreLine;
-        if (!nr.allFinite()) nr = centreLine;
-
-        // 3. Common normal from both Part 2 normals; the overlap is the
-        //    MINIMUM of delta(n) (penetration depth), so the smaller
-        //    converged minimum wins (elongated bodies can have two local
-        //    minima; the symmetric start set makes the choice order-free).
-        cn = refineCommonNormal(A, mA, &B, mB, n, tol);
-        c.iterations += cn.iterations;
-        if (!cn.separated && n.dot(nr) < 1 - 1e-6)
-        {
-            const CommonNormalResult cn2 = refineCommonNormal(A, mA, &B, mB, nr, tol);
-            c.iterations += cn2.iterations;
-            if (cn2.separated || (cn2.converged && (!cn.converged || cn2.overlap < cn.overlap))
-             || (!cn.converged && !cn2.converged && cn2.overlap < cn.overlap))
-            {
-                cn = cn2;
-            }
-        }
-        // Fallbacks: restart from the last normal (fresh Newton state), from
-        // the centre line, then from the face normals (principal axes) of A
-        // and B closest to the centre line: for nearly parallel flat faces
-        // (eps -> 0.2) delta(n) has a kink-like minimum at a face normal,
-        // as the minimum of the separating-axis test of two boxes does
-        for (int attempt = 0; attempt < 4 && !cn.converged; ++attempt)
-        {
-            c.usedFallback = true;
-            Vector3 start = attempt == 0 ? cn.normal : dc;
-            if (attempt >= 2)
-            {
-                // Attempt 2: the principal axis (of A or B, signed towards B)
-                // with the smallest delta; attempt 3: the second smallest
-                double best[2] = {std::numeric_limits<double>::max(), std::numeric_limits<double>::max()};
-                Vector3 dir[2] = {dc, dc};
-                for (int k = 0; k < 6; ++k)
-                {
-                    const Pose& pose = k < 3 ? poseA : poseB;
-                    Vector3 axis = pose.directionToGlobalFrame(Vector3::Unit(k % 3));
-                    if (axis.dot(dc) < 0) axis = -axis;
-                    const double d = directionalOverlap(A, mA, &B, mB, axis).delta;
-                    if (d < best[0])
-                    {
-                        best[1] = best[0]; dir[1] = dir[0];
-                        best[0] = d; dir[0] = axis;
-                    }
-                    else if (d < best[1])
-                    {
-                        best[1] = d; dir[1] = axis;
-                    }
-                }
-                start = dir[attempt - 2];
-            }
-            const CommonNormalResult cn3 = refineCommonNormal(A, mA, &B, mB, start, tol);
-            c.iterations += cn3.iterations;
-            if (cn3.converged || cn3.overlap < cn.overlap) cn = cn3;
-        }
-        // Last resort: delta stagnant to within tol over five Newton steps
-        // (slow linear convergence at near-vertex support points, eps -> 2)
-        if (!cn.converged && cn.recentDecrease <= tol)
-        {
-            c.usedFallback = true;
-            cn.converged = true;
-        }
-        // Every delta(n) bounds the penetration depth from above, so a
-        // fallback minimum above delta along a principal axis (signed
-        // towards B) is a local minimum: refined from the best axis the
-        // smaller one is kept (two eps = 0.2 cubes in a pile, true depth
-        // 2.0e-5 c: a converged local minimum of 0.20 c, delta 6.1e-4 c
-        // along a face normal of B; the position correction then pushed
-        // them 0.12 mm apart)
-        if (cn.converged && !cn.separated)
-        {
-            Vector3 axis = dc;
-            double best = std::numeric_limits<double>::max();
-            for (int k = 0; k < 6; ++k)
-            {
-                Vector3 e = (k < 3 ? poseA : poseB).directionToGlobalFrame(Vector3::Unit(k % 3));
-                if (e.dot(dc) < 0) e = -e;
-                const double d = directionalOverlap(A, mA, &B, mB, e).delta;
-                if (d < best)
-                {
-                    best = d;
-                    axis = e;
-                }
-            }
-            if (best < cn.overlap - tol)
-            {
-                const CommonNormalResult r = refineCommonNormal(A, mA, &B, mB, axis, tol, false);
-                c.iterations += r.iterations;
-                if (r.overlap < best)
-                {
-                    cn = r;
-                }
-                else
-                {
-                    const DirectionalOverlap along = directionalOverlap(A, mA, &B, mB, axis);
-                    cn.normal = axis;
-                    cn.pointOnA = along.pA;
-                    cn.pointOnB = along.pB;
-                    cn.overlap = along.delta;
-                }
-                cn.converged = true;
-                cn.separated = cn.overlap < 0;
-            }
-        }
-        // A fallback minimum above delta at the centre line is a local
-        // minimum, not the penetration depth: delta of any direction
-        // separates the bodies, so the centre line's is the better estimate
-        // (fuzz input particleContact/deep-fallbackLocalMinimum: a deep
-        // overlap with a needle-like body, 2.5e-4 m above it there)
-        if (cn.converged && !cn.separated)
-        {
-            const DirectionalOverlap along = directionalOverlap(A, mA, &B, mB, centreLine);
-            if (along.delta < cn.overlap - tol)
-            {
-                cn.normal = centreLine;
-                cn.pointOnA = along.pA;
-                cn.pointOnB = along.pB;
-                cn.overlap = along.delta;
-                cn.separated = along.delta < 0;
-            }
-        }
-    }
-
-    // A touching result within the tolerance whose support points lie
-    // laterally apart is not a common normal (the gradient of delta(n) is
-    // pA - pB; a step-size stop at a steep support map: the centre line
-    // along the face normal of a thin plate beside a large body, support
-    // points 4.7 mm apart at overlap 1e-14 m, fuzz input
-    // particleContact/crash-thinPlateBesideBody). delta along n tilted
-    // towards pB - pA by 1e-6 to ~1 rad is tried: a negative one is a
-    // separating axis, a certificate of separation
-    if (cn.converged && !cn.separated && cn.overlap <= tol)
-    {
-        const Vector3 gap = cn.pointOnB - cn.pointOnA;
-        const Vector3 lateral = gap - gap.dot(cn.normal)*cn.normal;
-        if (lateral.norm() > tol)
-        {
-            const Vector3 t = lateral.normalized();
-            for (double angle = 1e-6; angle < 1.6; angle *= 4)
-            {
-                const Vector3 u = (std::cos(angle)*cn.normal + std::sin(angle)*t).normalized();
-                const DirectionalOverlap d = directionalOverlap(A, mA, &B, mB, u);
-                if (d.delta < 0)
-                {
-                    cn.separated = true;
-                    cn.overlap = d.delta;
-                    cn.normal = u;
-                    cn.pointOnA = d.pA;
-                    cn.pointOnB = d.pB;
-                    break;
-                }
-            }
-        }
-    }
-
-    c.normal = cn.normal;
-    c.pointOnA = cn.pointOnA;
-    c.pointOnB = cn.pointOnB;
-    c.overlap = cn.overlap;
-    if (!cn.converged)
-    {
-        c.status = ContactStatus::Failed;
-    }
-    else
-    {
-        // Exactly touching (overlap 0) is not yet a contact (ContactTypes.H)
-        c.status = cn.separated || !(cn.overlap > 0) ? ContactStatus::Separated : ContactStatus::Touching;
-    }
-    if (c.status == ContactStatus::Touching && contactPoint)
-    {
-        // Contact point: the curvature rule in the tangent plane,
-        // p = (C_A + C_B)^+ (C_A c_A + C_B c_B) (ManifoldBuilder.H), on the
-        // mid-plane of the support points
-        const PosedShape pa{A, mA.Q, mA.position}, pb{B, mB.Q, mB.position};
-        ManifoldSide sa, sb;
-        sa.body = &pa;
-        sb.body = &pb;
-        c.point = curvatureContactPoint
-        (
-            sa, sb, cn.normal, std::min(A.c(), B.c()),
-            haveLast ? &last.gA : nullptr, haveLast ? &last.gB : nullptr
-        );
-    }
-    else
-    {
-        c.point = 0.5*(cn.pointOnA + cn.pointOnB);   // not used: separated, or a manifold follows
-    }
-    if (warm && !keepWarm)
-    {
-        warm->valid = c.status != ContactStatus::Failed;
-        warm->normalInA = poseA.directionToParticleFrame(c.normal);
-        warm->pointInA = poseA.toParticleFrame(c.pointOnA);
-    }
+    finishContact(p, s, contactPoint, warm, c);
     return c;
 }
+
+
 
 double directionalOverlap
 (

@@ -324,6 +324,122 @@ Contact sphereEdgeContact
     return c;
 }
 
+//- x (on the face's plane) inside the convex polygon of the face
+bool insideFace(const WallFace& face, const Vector3& x)
+{
+    const int nv = face.nVertices;
+    bool inside = true;
+    for (int k = 0; k < nv && inside; ++k)
+    {
+        const Vector3& a = face.vertices[k];
+        const Vector3& b = face.vertices[(k + 1)%nv];
+        const Vector3 m = (b - a).cross(face.normal);
+        inside = m.dot(x - a) <= 0;
+    }
+    return inside;
+}
+
+
+//- best = a touching vertex contact at v (the deepest so far)
+void setVertexContact
+(
+    Contact& best, double overlap, const Vector3& normal, const Vector3& pointOnA, const Vector3& v
+)
+{
+    best.status = ContactStatus::Touching;
+    best.overlap = overlap;
+    best.normal = normal;
+    best.pointOnA = pointOnA;
+    best.pointOnB = v;
+    best.point = 0.5*(pointOnA + v);
+    best.feature = WallFeature::Vertex;
+}
+
+
+//- The deepest edge contact over the edges that the plane's wall point
+//  lies beyond; marks the vertices of the edges whose contact lies past an
+//  end
+Contact deepestEdgeContact
+(
+    const Superellipsoid& shape, const Pose& pose, const WallFace& face, const Vector3& wallPoint,
+    bool sphereClosedForm, bool (&vertexCandidates)[maxFaceVertices], int& iterations
+)
+{
+    Contact best;
+    best.status = ContactStatus::Separated;
+    best.overlap = -std::numeric_limits<double>::max();
+    const int nv = face.nVertices;
+    for (int k = 0; k < nv; ++k)
+    {
+        const Vector3& a = face.vertices[k];
+        const Vector3& b = face.vertices[(k + 1)%nv];
+        const Vector3 m = (b - a).cross(face.normal).normalized();
+        if (m.dot(wallPoint - a) <= 0)
+        {
+            continue;
+        }
+        Contact e = sphereClosedForm
+                  ? sphereEdgeContact(shape.a(), pose.position, a, b, face.normal, m)
+                  : edgeContact(shape, pose, a, b, face.normal, m, iterations);
+        if (e.feature == WallFeature::Edge)
+        {
+            if (e.overlap > best.overlap) best = e;
+        }
+        else
+        {
+            vertexCandidates[k] = vertexCandidates[(k + 1)%nv] = true;
+        }
+    }
+    return best;
+}
+
+
+//- Replaces best by a deeper contact with a candidate vertex inside the
+//  particle: the vertex's distance to the surface along the surface normal
+//  (common normal of the particle and a point); for a sphere
+//  r - |x_c - v| along (x_c - v)/|x_c - v| (the minimum of
+//  delta(n) = r - n.(v - x_c), where the Newton start -n0 already is)
+void deepestVertexContact
+(
+    const Superellipsoid& shape, const Pose& pose, const WallFace& face, bool sphereClosedForm,
+    const bool (&vertexCandidates)[maxFaceVertices], Contact& best, int& iterations
+)
+{
+    for (int k = 0; k < face.nVertices; ++k)
+    {
+        const Vector3& v = face.vertices[k];
+        if (!vertexCandidates[k] || shape.insideOut(pose.toParticleFrame(v)) >= 0)
+        {
+            continue;
+        }
+        if (sphereClosedForm)
+        {
+            const Vector3 dv = pose.position - v;
+            const double dist = dv.norm();
+            const double overlap = shape.a() - dist;
+            if (dist > 0 && overlap > best.overlap)
+            {
+                const Vector3 normal = dv/dist;
+                setVertexContact(best, overlap, normal, pose.position - shape.a()*normal, v);
+            }
+            continue;
+        }
+        Pose pointPose;
+        pointPose.position = v;
+        const Vector3 n0 = (pose.position - v).normalized();
+        const CommonNormalResult r = refineCommonNormal
+        (
+            shape, pose, nullptr, pointPose, -n0, contactToleranceFactor*shape.c()
+        );
+        iterations += r.iterations;
+        if (r.converged && !r.separated && r.overlap > best.overlap)
+        {
+            // normal from the wall into the particle
+            setVertexContact(best, r.overlap, -r.normal, r.pointOnA, v);
+        }
+    }
+}
+
 } // namespace
 
 
@@ -353,97 +469,21 @@ Contact detectFaceContact
     {
         return c;
     }
-
     // Interior: the wall point of the plane result inside the polygon
-    const int nv = face.nVertices;
-    bool inside = true;
-    for (int k = 0; k < nv && inside; ++k)
-    {
-        const Vector3& a = face.vertices[k];
-        const Vector3& b = face.vertices[(k + 1)%nv];
-        const Vector3 m = (b - a).cross(face.normal);
-        inside = m.dot(c.pointOnB - a) <= 0;
-    }
-    if (inside)
+    if (insideFace(face, c.pointOnB))
     {
         c.feature = WallFeature::Face;
         return c;
     }
 
     // Edges the plane point lies beyond, then their vertices
-    Contact best;
-    best.status = ContactStatus::Separated;
-    best.overlap = -std::numeric_limits<double>::max();
     int iterations = 0;
     bool vertexCandidates[maxFaceVertices] = {false};
-    for (int k = 0; k < nv; ++k)
-    {
-        const Vector3& a = face.vertices[k];
-        const Vector3& b = face.vertices[(k + 1)%nv];
-        const Vector3 m = (b - a).cross(face.normal).normalized();
-        if (m.dot(c.pointOnB - a) <= 0)
-        {
-            continue;
-        }
-        Contact e = sphereClosedForm
-                  ? sphereEdgeContact(shape.a(), pose.position, a, b, face.normal, m)
-                  : edgeContact(shape, pose, a, b, face.normal, m, iterations);
-        if (e.feature == WallFeature::Edge)
-        {
-            if (e.overlap > best.overlap) best = e;
-        }
-        else
-        {
-            vertexCandidates[k] = vertexCandidates[(k + 1)%nv] = true;
-        }
-    }
-    for (int k = 0; k < nv; ++k)
-    {
-        const Vector3& v = face.vertices[k];
-        if (!vertexCandidates[k] || shape.insideOut(pose.toParticleFrame(v)) >= 0)
-        {
-            continue;
-        }
-        // Vertex inside the particle: its distance to the surface along the
-        // surface normal (common normal of the particle and a point); for a
-        // sphere r - |x_c - v| along (x_c - v)/|x_c - v| (the minimum of
-        // delta(n) = r - n.(v - x_c), where the Newton start -n0 already is)
-        if (sphereClosedForm)
-        {
-            const Vector3 dv = pose.position - v;
-            const double dist = dv.norm();
-            const double overlap = shape.a() - dist;
-            if (dist > 0 && overlap > best.overlap)
-            {
-                best.status = ContactStatus::Touching;
-                best.overlap = overlap;
-                best.normal = dv/dist;
-                best.pointOnA = pose.position - shape.a()*best.normal;
-                best.pointOnB = v;
-                best.point = 0.5*(best.pointOnA + v);
-                best.feature = WallFeature::Vertex;
-            }
-            continue;
-        }
-        Pose pointPose;
-        pointPose.position = v;
-        const Vector3 n0 = (pose.position - v).normalized();
-        const CommonNormalResult r = refineCommonNormal
-        (
-            shape, pose, nullptr, pointPose, -n0, contactToleranceFactor*shape.c()
-        );
-        iterations += r.iterations;
-        if (r.converged && !r.separated && r.overlap > best.overlap)
-        {
-            best.status = ContactStatus::Touching;
-            best.overlap = r.overlap;
-            best.normal = -r.normal;            // from the wall into the particle
-            best.pointOnA = r.pointOnA;
-            best.pointOnB = v;
-            best.point = 0.5*(r.pointOnA + v);
-            best.feature = WallFeature::Vertex;
-        }
-    }
+    Contact best = deepestEdgeContact
+    (
+        shape, pose, face, c.pointOnB, sphereClosedForm, vertexCandidates, iterations
+    );
+    deepestVertexContact(shape, pose, face, sphereClosedForm, vertexCandidates, best, iterations);
     if (!(best.overlap > 0))
     {
         Contact sep = c;

@@ -72,6 +72,8 @@ void checkTimeStep(double dt)
 }
 
 
+
+
 //- Rotate v (active, right-handed) about principal axis k by angle
 void rotateAboutAxis(Vector3& v, int k, double angle)
 {
@@ -222,6 +224,49 @@ private:
     Vector3 lambda_ = Vector3::Zero();
 };
 
+//- The drift of driftFreeRotation, its input checked by the caller
+void freeRotationFlow(RotationalState& state, const Vector3& principalMoments, double dt)
+{
+    const Vector3 k = principalMoments.cwiseInverse();
+    const FreeBodySplitting split = chooseSplitting(k);
+    const int r = split.reference, c = split.corrected, s = split.symmetry;
+
+    Quaternion e = state.orientation;
+    Vector3 L = principalMoments.cwiseProduct(state.angularVelocity);
+
+    const double correction = k(c) - k(r);
+
+    // H_corr(dt/2): rotation about axis c
+    axisFlow(e, L, c, correction, 0.5*dt);
+
+    // H_sym(dt): omega' = k_r L' + (k_s - k_r) L_s e_s; the k_r |L|^2/2 part
+    // leaves L' fixed and rotates e about L' (body frame), the remaining part
+    // is a rotation about axis s; both commute, so the flow is exact:
+    //   e -> e (x) exp(dt k_r L') (x) exp(dt (k_s - k_r) L_s e_s)
+    e = e*quaternionFromRotationVector(dt*k(r)*L);
+    axisFlow(e, L, s, k(s) - k(r), dt);
+
+    // H_corr(dt/2)
+    axisFlow(e, L, c, correction, 0.5*dt);
+
+    state.orientation = e.normalized();
+    state.angularVelocity = L.cwiseProduct(k);
+}
+
+
+//- The kick T0' - D omega' of a step, its input checked once
+LinearKick checkedKick
+(
+    const Vector3& principalMoments, const Vector3& torque, const Matrix3& damping, double dt
+)
+{
+    checkMoments(principalMoments);
+    checkFinite("torque", torque);
+    checkTimeStep(dt);
+    return LinearKick(principalMoments, damping);
+}
+
+
 } // namespace
 
 
@@ -269,10 +314,7 @@ void kickAngularMomentum
     double dt
 )
 {
-    checkMoments(principalMoments);
-    checkFinite("torque", torque);
-    checkTimeStep(dt);
-    LinearKick(principalMoments, damping).apply(state.angularVelocity, torque, dt);
+    checkedKick(principalMoments, torque, damping, dt).apply(state.angularVelocity, torque, dt);
 }
 
 
@@ -280,31 +322,7 @@ void driftFreeRotation(RotationalState& state, const Vector3& principalMoments, 
 {
     checkMoments(principalMoments);
     checkTimeStep(dt);
-
-    const Vector3 k = principalMoments.cwiseInverse();
-    const FreeBodySplitting split = chooseSplitting(k);
-    const int r = split.reference, c = split.corrected, s = split.symmetry;
-
-    Quaternion e = state.orientation;
-    Vector3 L = principalMoments.cwiseProduct(state.angularVelocity);
-
-    const double correction = k(c) - k(r);
-
-    // H_corr(dt/2): rotation about axis c
-    axisFlow(e, L, c, correction, 0.5*dt);
-
-    // H_sym(dt): omega' = k_r L' + (k_s - k_r) L_s e_s; the k_r |L|^2/2 part
-    // leaves L' fixed and rotates e about L' (body frame), the remaining part
-    // is a rotation about axis s; both commute, so the flow is exact:
-    //   e -> e (x) exp(dt k_r L') (x) exp(dt (k_s - k_r) L_s e_s)
-    e = e*quaternionFromRotationVector(dt*k(r)*L);
-    axisFlow(e, L, s, k(s) - k(r), dt);
-
-    // H_corr(dt/2)
-    axisFlow(e, L, c, correction, 0.5*dt);
-
-    state.orientation = e.normalized();
-    state.angularVelocity = L.cwiseProduct(k);
+    freeRotationFlow(state, principalMoments, dt);
 }
 
 
@@ -317,13 +335,9 @@ void advanceRotation
     double dt
 )
 {
-    checkMoments(principalMoments);
-    checkFinite("torque", torque);
-    checkTimeStep(dt);
-    const LinearKick kick(principalMoments, damping);
-
+    const LinearKick kick = checkedKick(principalMoments, torque, damping, dt);
     kick.apply(state.angularVelocity, torque, 0.5*dt);
-    driftFreeRotation(state, principalMoments, dt);
+    freeRotationFlow(state, principalMoments, dt);
     kick.apply(state.angularVelocity, torque, 0.5*dt);
 }
 

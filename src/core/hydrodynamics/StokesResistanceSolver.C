@@ -242,6 +242,218 @@ std::string cacheKey(const ShapeParameters& s, int resolution)
          + " resolution " + std::to_string(resolution);
 }
 
+//- Cells per axis proportional to the half-axis, even, >= minCellsPerAxis;
+//  the panel count 2 (nx ny + ny nz + nz nx) is close to the resolution
+Eigen::Vector3i cellsPerAxis(const Vector3& half, int resolution)
+{
+    const double boxArea = half[0]*half[1] + half[1]*half[2] + half[2]*half[0];
+    const double h = std::sqrt(2*boxArea/resolution);
+    Eigen::Vector3i cells;
+    for (int i = 0; i < 3; ++i)
+    {
+        cells[i] = std::max(minCellsPerAxis, 2*int(std::lround(0.5*half[i]/h)));
+    }
+    return cells;
+}
+
+
+//- Panel (i, j) of n1 x n2 on the box face (axis, sign): parameter range,
+//  collocation point, size and its three quadrature rules
+Panel makePanel
+(
+    const SurfaceMap& map, int axis, double sign, int i, int j, int n1, int n2,
+    const GaussRule& g2, const GaussRule& g4
+)
+{
+    Panel p;
+    p.axis = axis;
+    p.sign = sign;
+    p.s0 = -1 + 2.0*i/n1;
+    p.s1 = -1 + 2.0*(i + 1)/n1;
+    p.t0 = -1 + 2.0*j/n2;
+    p.t1 = -1 + 2.0*(j + 1)/n2;
+    double unusedArea;
+    p.centre = map.point
+    (
+        axis, sign, 0.5*(p.s0 + p.s1), 0.5*(p.t0 + p.t1),
+        unusedArea, p.normal
+    );
+    Vector3 n;
+    for (double s : {p.s0, p.s1})
+    for (double t : {p.t0, p.t1})
+    {
+        p.radius = std::max
+        (
+            p.radius, (map.point(axis, sign, s, t, unusedArea, n) - p.centre).norm()
+        );
+    }
+    p.far = tensorRule(map, p, g2, 1);
+    p.mid = tensorRule(map, p, g4, 1);
+    p.near = tensorRule(map, p, g4, 3);
+    for (const QuadPoint& q : p.near)
+    {
+        p.area += q.w;
+        p.firstMoment += q.w*q.y;
+    }
+    return p;
+}
+
+
+//- The panels of the six faces
+std::vector<Panel> makePanels(const SurfaceMap& map, const Eigen::Vector3i& cells)
+{
+    const GaussRule g2 = gaussRule(2), g4 = gaussRule(4);
+    std::vector<Panel> panels;
+    for (int axis = 0; axis < 3; ++axis)
+    for (double sign : {-1.0, 1.0})
+    {
+        const int n1 = cells[(axis + 1) % 3], n2 = cells[(axis + 2) % 3];
+        for (int i = 0; i < n1; ++i)
+        for (int j = 0; j < n2; ++j)
+        {
+            panels.push_back(makePanel(map, axis, sign, i, j, n1, n2, g2, g4));
+        }
+    }
+    return panels;
+}
+
+
+//- int_p G(x - y) dGamma over the panel p at its own centre x: Duffy
+//  transform on 4 parametric triangles around the centre (removes the 1/r
+//  singularity), Gauss 8x8 on each
+Matrix3 selfPanelIntegral(const SurfaceMap& map, const Panel& p, const GaussRule& g8)
+{
+    const Vector3& x = p.centre;
+    Matrix3 block = Matrix3::Zero();
+    const double sc = 0.5*(p.s0 + p.s1), tc = 0.5*(p.t0 + p.t1);
+    const std::array<double, 5> cs{p.s0, p.s1, p.s1, p.s0, p.s0};
+    const std::array<double, 5> ct{p.t0, p.t0, p.t1, p.t1, p.t0};
+    Vector3 n;
+    for (int k = 0; k < 4; ++k)
+    {
+        const double es = cs[k] - sc, et = ct[k] - tc;
+        const double fs = cs[k + 1] - cs[k], ft = ct[k + 1] - ct[k];
+        const double det = std::abs(es*ft - et*fs);
+        for (std::size_t iu = 0; iu < g8.x.size(); ++iu)
+        for (std::size_t iv = 0; iv < g8.x.size(); ++iv)
+        {
+            const double u = g8.x[iu], v = g8.x[iv];
+            const double s = sc + u*(es + v*fs);
+            const double t = tc + u*(et + v*ft);
+            double area;
+            const Vector3 y = map.point(p.axis, p.sign, s, t, area, n);
+            addStokeslet(block, x - y, area*u*det*g8.w[iu]*g8.w[iv]);
+        }
+    }
+    return block;
+}
+
+
+//- int_p G(x - y) dGamma over a panel p away from x, the rule chosen by
+//  the distance of x from the panel centre
+Matrix3 farPanelIntegral(const Panel& p, const Vector3& x)
+{
+    Matrix3 block = Matrix3::Zero();
+    const double d = (x - p.centre).norm();
+    const std::vector<QuadPoint>& rule =
+        d > farPanelRatio*p.radius ? p.far
+      : d > nearPanelRatio*p.radius ? p.mid
+      : p.near;
+    for (const QuadPoint& q : rule)
+    {
+        addStokeslet(block, x - q.y, q.w);
+    }
+    return block;
+}
+
+
+//- Single-layer matrix, mu = 1: A_ij = 1/(8 pi) int_j G(x_i - y) dGamma,
+//  plus the deflation of the normal-vector null space,
+//  + (R_ref/S) n_i (n_j a_j)^T, consistent because every right-hand side
+//  has zero net flux
+Eigen::MatrixXd singleLayerMatrix(const SurfaceMap& map, const std::vector<Panel>& panels)
+{
+    const int N = int(panels.size());
+    const GaussRule g8 = gaussRule(8);
+    Eigen::MatrixXd A(3*N, 3*N);
+    const double scale = 1/(8*pi);
+    for (int i = 0; i < N; ++i)
+    {
+        for (int j = 0; j < N; ++j)
+        {
+            const Matrix3 block =
+                i == j ? selfPanelIntegral(map, panels[j], g8) : farPanelIntegral(panels[j], panels[i].centre);
+            A.block<3, 3>(3*i, 3*j) = scale*block;
+        }
+    }
+
+    double totalArea = 0;
+    for (const Panel& p : panels) totalArea += p.area;
+    const double deflation = std::sqrt(totalArea/(4*pi))/totalArea;
+    for (int i = 0; i < N; ++i)
+    for (int j = 0; j < N; ++j)
+    {
+        A.block<3, 3>(3*i, 3*j) +=
+            (deflation*panels[j].area)*panels[i].normal*panels[j].normal.transpose();
+    }
+    return A;
+}
+
+
+//- Right-hand sides: translations e_k, rotations e_k x x, strains E_k x
+//  with f: (0, z, y), g: (z, 0, x), h: (y, x, 0)   (Eq. 22 of [Wedel2023])
+Eigen::MatrixXd rigidAndStrainVelocities(const std::vector<Panel>& panels)
+{
+    const int N = int(panels.size());
+    Eigen::MatrixXd rhs(3*N, 9);
+    for (int i = 0; i < N; ++i)
+    {
+        const Vector3& x = panels[i].centre;
+        for (int k = 0; k < 3; ++k)
+        {
+            rhs.block<3, 1>(3*i, k) = Vector3::Unit(k);
+            rhs.block<3, 1>(3*i, 3 + k) = Vector3::Unit(k).cross(x);
+        }
+        rhs.block<3, 1>(3*i, 6) = Vector3(0, x[2], x[1]);
+        rhs.block<3, 1>(3*i, 7) = Vector3(x[2], 0, x[0]);
+        rhs.block<3, 1>(3*i, 8) = Vector3(x[1], x[0], 0);
+    }
+    return rhs;
+}
+
+
+//- Tensors from the force densities q of the 9 problems: force int q and
+//  torque int y x q, normalised as Eqs. (5) and (21) of [Wedel2023] with
+//  mu = 1, unit velocities: K e_k = int q/(pi c),
+//  Omega e_k = Pi e_k = int y x q/(pi c^3)
+StokesResistanceResult resistanceFromDensities
+(
+    const Eigen::MatrixXd& q, const std::vector<Panel>& panels, double c
+)
+{
+    Eigen::Matrix<double, 3, 9> force = Eigen::Matrix<double, 3, 9>::Zero();
+    Eigen::Matrix<double, 3, 9> torque = Eigen::Matrix<double, 3, 9>::Zero();
+    for (std::size_t i = 0; i < panels.size(); ++i)
+    {
+        for (int k = 0; k < 9; ++k)
+        {
+            const Vector3 qi = q.block<3, 1>(3*i, k);
+            force.col(k) += panels[i].area*qi;
+            torque.col(k) += panels[i].firstMoment.cross(qi);
+        }
+    }
+
+    StokesResistanceResult result;
+    const Matrix3 K = force.leftCols<3>()/(pi*c);
+    const Matrix3 Omega = torque.middleCols<3>(3)/(pi*c*c*c);
+    result.tensors.Pi = torque.rightCols<3>()/(pi*c*c*c);
+    result.asymmetryK = (K - K.transpose()).norm()/K.norm();
+    result.asymmetryOmega = (Omega - Omega.transpose()).norm()/Omega.norm();
+    result.tensors.K = 0.5*(K + K.transpose());
+    result.tensors.Omega = 0.5*(Omega + Omega.transpose());
+    return result;
+}
+
 } // namespace
 
 
@@ -265,168 +477,14 @@ StokesResistanceResult solveStokesResistance
     const auto start = std::chrono::steady_clock::now();
 
     const SurfaceMap map(shape);
-    const Vector3 half(shape.a, shape.b, shape.c);
+    const Eigen::Vector3i cells = cellsPerAxis(Vector3(shape.a, shape.b, shape.c), resolution);
+    const std::vector<Panel> panels = makePanels(map, cells);
+    const Eigen::MatrixXd A = singleLayerMatrix(map, panels);
+    const Eigen::MatrixXd q =
+        Eigen::PartialPivLU<Eigen::MatrixXd>(A).solve(rigidAndStrainVelocities(panels));
 
-    // Cells per axis proportional to the half-axis, even, >= 2; the total
-    // 2 (nx ny + ny nz + nz nx) is close to the requested resolution
-    const double boxArea = half[0]*half[1] + half[1]*half[2] + half[2]*half[0];
-    const double h = std::sqrt(2*boxArea/resolution);
-    Eigen::Vector3i cells;
-    for (int i = 0; i < 3; ++i)
-    {
-        cells[i] = std::max(minCellsPerAxis, 2*int(std::lround(0.5*half[i]/h)));
-    }
-
-    // Panels on the six faces
-    const GaussRule g2 = gaussRule(2), g4 = gaussRule(4), g8 = gaussRule(8);
-    std::vector<Panel> panels;
-    for (int axis = 0; axis < 3; ++axis)
-    for (double sign : {-1.0, 1.0})
-    {
-        const int n1 = cells[(axis + 1) % 3], n2 = cells[(axis + 2) % 3];
-        for (int i = 0; i < n1; ++i)
-        for (int j = 0; j < n2; ++j)
-        {
-            Panel p;
-            p.axis = axis;
-            p.sign = sign;
-            p.s0 = -1 + 2.0*i/n1;
-            p.s1 = -1 + 2.0*(i + 1)/n1;
-            p.t0 = -1 + 2.0*j/n2;
-            p.t1 = -1 + 2.0*(j + 1)/n2;
-            double unusedArea;
-            p.centre = map.point
-            (
-                axis, sign, 0.5*(p.s0 + p.s1), 0.5*(p.t0 + p.t1),
-                unusedArea, p.normal
-            );
-            Vector3 n;
-            for (double s : {p.s0, p.s1})
-            for (double t : {p.t0, p.t1})
-            {
-                p.radius = std::max
-                (
-                    p.radius, (map.point(axis, sign, s, t, unusedArea, n) - p.centre).norm()
-                );
-            }
-            p.far = tensorRule(map, p, g2, 1);
-            p.mid = tensorRule(map, p, g4, 1);
-            p.near = tensorRule(map, p, g4, 3);
-            for (const QuadPoint& q : p.near)
-            {
-                p.area += q.w;
-                p.firstMoment += q.w*q.y;
-            }
-            panels.push_back(std::move(p));
-        }
-    }
-    const int N = int(panels.size());
-    double totalArea = 0;
-    for (const Panel& p : panels) totalArea += p.area;
-
-    // Single-layer matrix, mu = 1: A_ij = 1/(8 pi) int_j G(x_i - y) dGamma
-    Eigen::MatrixXd A(3*N, 3*N);
-    const double scale = 1/(8*pi);
-    for (int i = 0; i < N; ++i)
-    {
-        const Vector3& x = panels[i].centre;
-        for (int j = 0; j < N; ++j)
-        {
-            const Panel& p = panels[j];
-            Matrix3 block = Matrix3::Zero();
-            if (i == j)
-            {
-                // Duffy transform on 4 parametric triangles around the centre
-                const double sc = 0.5*(p.s0 + p.s1), tc = 0.5*(p.t0 + p.t1);
-                const std::array<double, 5> cs{p.s0, p.s1, p.s1, p.s0, p.s0};
-                const std::array<double, 5> ct{p.t0, p.t0, p.t1, p.t1, p.t0};
-                Vector3 n;
-                for (int k = 0; k < 4; ++k)
-                {
-                    const double es = cs[k] - sc, et = ct[k] - tc;
-                    const double fs = cs[k + 1] - cs[k], ft = ct[k + 1] - ct[k];
-                    const double det = std::abs(es*ft - et*fs);
-                    for (std::size_t iu = 0; iu < g8.x.size(); ++iu)
-                    for (std::size_t iv = 0; iv < g8.x.size(); ++iv)
-                    {
-                        const double u = g8.x[iu], v = g8.x[iv];
-                        const double s = sc + u*(es + v*fs);
-                        const double t = tc + u*(et + v*ft);
-                        double area;
-                        const Vector3 y = map.point(p.axis, p.sign, s, t, area, n);
-                        addStokeslet(block, x - y, area*u*det*g8.w[iu]*g8.w[iv]);
-                    }
-                }
-            }
-            else
-            {
-                const double d = (x - p.centre).norm();
-                const std::vector<QuadPoint>& rule =
-                    d > farPanelRatio*p.radius ? p.far
-                  : d > nearPanelRatio*p.radius ? p.mid
-                  : p.near;
-                for (const QuadPoint& q : rule)
-                {
-                    addStokeslet(block, x - q.y, q.w);
-                }
-            }
-            A.block<3, 3>(3*i, 3*j) = scale*block;
-        }
-    }
-
-    // Deflation of the normal-vector null space: + (R_ref/S) n_i (n_j a_j)^T,
-    // consistent because every right-hand side has zero net flux
-    const double deflation = std::sqrt(totalArea/(4*pi))/totalArea;
-    for (int i = 0; i < N; ++i)
-    for (int j = 0; j < N; ++j)
-    {
-        A.block<3, 3>(3*i, 3*j) +=
-            (deflation*panels[j].area)*panels[i].normal*panels[j].normal.transpose();
-    }
-
-    // Right-hand sides: translations e_k, rotations e_k x x, strains E_k x
-    // with f: (0, z, y), g: (z, 0, x), h: (y, x, 0)   (Eq. 22 of [Wedel2023])
-    Eigen::MatrixXd rhs(3*N, 9);
-    for (int i = 0; i < N; ++i)
-    {
-        const Vector3& x = panels[i].centre;
-        for (int k = 0; k < 3; ++k)
-        {
-            rhs.block<3, 1>(3*i, k) = Vector3::Unit(k);
-            rhs.block<3, 1>(3*i, 3 + k) = Vector3::Unit(k).cross(x);
-        }
-        rhs.block<3, 1>(3*i, 6) = Vector3(0, x[2], x[1]);
-        rhs.block<3, 1>(3*i, 7) = Vector3(x[2], 0, x[0]);
-        rhs.block<3, 1>(3*i, 8) = Vector3(x[1], x[0], 0);
-    }
-
-    const Eigen::MatrixXd q = Eigen::PartialPivLU<Eigen::MatrixXd>(A).solve(rhs);
-
-    // Force int q and torque int y x q, per problem
-    Eigen::Matrix<double, 3, 9> force = Eigen::Matrix<double, 3, 9>::Zero();
-    Eigen::Matrix<double, 3, 9> torque = Eigen::Matrix<double, 3, 9>::Zero();
-    for (int i = 0; i < N; ++i)
-    {
-        for (int k = 0; k < 9; ++k)
-        {
-            const Vector3 qi = q.block<3, 1>(3*i, k);
-            force.col(k) += panels[i].area*qi;
-            torque.col(k) += panels[i].firstMoment.cross(qi);
-        }
-    }
-
-    // Normalisation of Eqs. (5) and (21) of [Wedel2023] with mu = 1, unit velocities:
-    // K e_k = int q/(pi c), Omega e_k = Pi e_k = int y x q/(pi c^3)
-    const double c = shape.c;
-    StokesResistanceResult result;
-    const Matrix3 K = force.leftCols<3>()/(pi*c);
-    const Matrix3 Omega = torque.middleCols<3>(3)/(pi*c*c*c);
-    result.tensors.Pi = torque.rightCols<3>()/(pi*c*c*c);
-    result.asymmetryK = (K - K.transpose()).norm()/K.norm();
-    result.asymmetryOmega = (Omega - Omega.transpose()).norm()/Omega.norm();
-    result.tensors.K = 0.5*(K + K.transpose());
-    result.tensors.Omega = 0.5*(Omega + Omega.transpose());
-    result.panelCount = N;
+    StokesResistanceResult result = resistanceFromDensities(q, panels, shape.c);
+    result.panelCount = int(panels.size());
     result.cellsPerAxis = cells;
     result.seconds = std::chrono::duration<double>
     (

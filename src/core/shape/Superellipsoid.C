@@ -74,14 +74,9 @@ std::string formatValue(double v)
     throw InvalidShape("superellipsoid: " + what);
 }
 
-} // End anonymous namespace
-
-
-// * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
-
-Superellipsoid::Superellipsoid(double a, double b, double c, double eps1, double eps2)
-:
-    a_(a), b_(b), c_(c), eps1_(eps1), eps2_(eps2)
+//- Throws InvalidShape naming the parameter unless a >= b >= c > 0 (finite)
+//  and eps1, eps2 in [minSquareness, maxSquareness]
+void validateShape(double a, double b, double c, double eps1, double eps2)
 {
     const char* names[3] = {"a", "b", "c"};
     const double values[3] = {a, b, c};
@@ -116,16 +111,51 @@ Superellipsoid::Superellipsoid(double a, double b, double c, double eps1, double
     const double epsValues[2] = {eps1, eps2};
     for (int i = 0; i < 2; ++i)
     {
-        if (!(epsValues[i] >= minSquareness && epsValues[i] <= maxSquareness))
+        if (!(epsValues[i] >= Superellipsoid::minSquareness && epsValues[i] <= Superellipsoid::maxSquareness))
         {
             invalid
             (
                 std::string(epsNames[i]) + " = " + formatValue(epsValues[i])
-              + " must lie in [" + formatValue(minSquareness) + ", "
-              + formatValue(maxSquareness) + "]"
+              + " must lie in [" + formatValue(Superellipsoid::minSquareness) + ", "
+              + formatValue(Superellipsoid::maxSquareness) + "]"
             );
         }
     }
+}
+
+//- Second moments (int x'^2 dV, int y'^2 dV, int z'^2 dV) of the body
+Vector3 secondMomentsFormula(double a, double b, double c, double eps1, double eps2)
+{
+    // Derivation: with the superellipse "radius" rho,
+    // rho^p = |x/a|^p + |y/b|^p, the body is rho^r + |z/c|^r <= 1. The unit superellipse |s|^p + |t|^p <= 1 has
+    // area 4/p B(1/p, 1/p + 1) and int s^2 = 4/p B(3/p, 1/p + 1)
+    // = eps2/2 B(3 eps2/2, eps2/2); a cross-section at height z scales by
+    // R(z) = (1 - |z/c|^r)^(1/r) and int_0^1 (1 - t^r)^(k/r) t^j dt
+    // = B((j+1)/r, k/r + 1)/r. Hence
+    //   int x'^2 dV = 1/2 a^3 b c eps1 eps2 B(3eps2/2, eps2/2) B(eps1/2, 2eps1 + 1)
+    //   int y'^2 dV = same with a^3 b -> a b^3
+    //   int z'^2 dV = 2 a b c^3 eps1 eps2 B(eps2/2, eps2/2 + 1) B(3eps1/2, eps1 + 1)
+    // which reproduce Eqs. (17)-(19) of [Wedel2023] (Jaklic et al. 2000) as
+    // I_x' = rho (int y'^2 + int z'^2), etc.
+    const double inPlane =
+        0.5*a*b*c*eps1*eps2
+       *betaFunction(1.5*eps2, 0.5*eps2)*betaFunction(0.5*eps1, 2*eps1 + 1);
+    const double axial =
+        2*a*b*c*eps1*eps2
+       *betaFunction(0.5*eps2, 0.5*eps2 + 1)*betaFunction(1.5*eps1, eps1 + 1);
+    return Vector3(inPlane*a*a, inPlane*b*b, axial*c*c);
+}
+
+} // End anonymous namespace
+
+
+// * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
+
+Superellipsoid::Superellipsoid(double a, double b, double c, double eps1, double eps2)
+:
+    a_(a), b_(b), c_(c), eps1_(eps1), eps2_(eps2)
+{
+    validateShape(a, b, c, eps1, eps2);
 
     p_ = 2.0/eps2_;
     q_ = eps2_/eps1_;
@@ -145,25 +175,7 @@ Superellipsoid::Superellipsoid(double a, double b, double c, double eps1, double
 
     volume_ = volumeFormula(a_, b_, c_, eps1_, eps2_);
 
-    // Second moments, int x'^2 dV etc. Derivation: with the superellipse
-    // "radius" rho, rho^p = |x/a|^p + |y/b|^p, the body is
-    // rho^r + |z/c|^r <= 1. The unit superellipse |s|^p + |t|^p <= 1 has
-    // area 4/p B(1/p, 1/p + 1) and int s^2 = 4/p B(3/p, 1/p + 1)
-    // = eps2/2 B(3 eps2/2, eps2/2); a cross-section at height z scales by
-    // R(z) = (1 - |z/c|^r)^(1/r) and int_0^1 (1 - t^r)^(k/r) t^j dt
-    // = B((j+1)/r, k/r + 1)/r. Hence
-    //   int x'^2 dV = 1/2 a^3 b c eps1 eps2 B(3eps2/2, eps2/2) B(eps1/2, 2eps1 + 1)
-    //   int y'^2 dV = same with a^3 b -> a b^3
-    //   int z'^2 dV = 2 a b c^3 eps1 eps2 B(eps2/2, eps2/2 + 1) B(3eps1/2, eps1 + 1)
-    // which reproduce Eqs. (17)-(19) of [Wedel2023] (Jaklic et al. 2000) as
-    // I_x' = rho (int y'^2 + int z'^2), etc.
-    const double inPlane =
-        0.5*a_*b_*c_*eps1_*eps2_
-       *betaFunction(1.5*eps2_, 0.5*eps2_)*betaFunction(0.5*eps1_, 2*eps1_ + 1);
-    const double axial =
-        2*a_*b_*c_*eps1_*eps2_
-       *betaFunction(0.5*eps2_, 0.5*eps2_ + 1)*betaFunction(1.5*eps1_, eps1_ + 1);
-    secondMoments_ = Vector3(inPlane*a_*a_, inPlane*b_*b_, axial*c_*c_);
+    secondMoments_ = secondMomentsFormula(a_, b_, c_, eps1_, eps2_);
 
     // Bounding radius: on the surface (first octant, Barr's form)
     //   |r|^2 = cos^(2eps1)eta [a^2 cos^(2eps2)w + b^2 sin^(2eps2)w]
@@ -280,6 +292,98 @@ double Superellipsoid::insideOut(const Vector3& xp) const
 }
 
 
+namespace
+{
+
+//- Copies of the scaled coordinates s floored away from 0 for the
+//  derivatives (sign kept, sign(0) = +1); true if any was floored
+bool flooredCoordinates(const double (&s)[3], double floor, double (&t)[3])
+{
+    bool floored = false;
+    for (int i = 0; i < 3; ++i)
+    {
+        if (std::abs(s[i]) < floor)
+        {
+            t[i] = std::signbit(s[i]) ? -floor : floor;
+            floored = true;
+        }
+        else
+        {
+            t[i] = s[i];
+        }
+    }
+    return floored;
+}
+
+
+//- What the second and third derivatives share: the exponents p, r, the
+//  terms F, G of S + 1 = F + G, the logarithmic derivatives gx, gy, gz,
+//  hx = gx/x, hy = gy/y, cA = (r - p)/r, the floored scaled coordinates t
+//  and the inverse half axes
+struct ScaledTerms
+{
+    double p, r, F, G, gx, gy, gz;
+    double hx, hy, cA;
+    double t[3];
+    double ia, ib, ic;
+};
+
+
+//- Second derivatives (scaled): with F' = qF/u, F'' = q(q-1)F/u^2,
+//  u_x = pX/x, u_xx = p(p-1)X/x^2 and pq = r:
+//    F_xx = F [ (r-p)/r gx^2 + (p-1) gx/x ],  F_xy = F (r-p)/r gx gy,
+//    G_zz = G (r-1)/r gz^2
+void hessianFromTerms(const ScaledTerms& k, Matrix3& H)
+{
+    const double r = k.r, F = k.F, G = k.G, gx = k.gx, gy = k.gy, gz = k.gz;
+    const double cA = k.cA, hx = k.hx, hy = k.hy;
+    const double pm1 = k.p - 1.0;
+
+    const double Fxx = F*(cA*gx*gx + pm1*hx);
+    const double Fyy = F*(cA*gy*gy + pm1*hy);
+    const double Fxy = F*cA*gx*gy;
+    const double Gzz = G*((r - 1.0)/r)*gz*gz;
+
+    H(0, 0) = Fxx*k.ia*k.ia;
+    H(1, 1) = Fyy*k.ib*k.ib;
+    H(0, 1) = H(1, 0) = Fxy*k.ia*k.ib;
+    H(2, 2) = Gzz*k.ic*k.ic;
+}
+
+
+//- Third derivatives (scaled), with F''' = q(q-1)(q-2)F/u^3 and
+//  u_xxx = p(p-1)(p-2)X/x^3:
+//    F_xxx = F [ cB gx^3 + 3 cA (p-1) gx^2/x + (p-1)(p-2) gx/x^2 ]
+//    F_xxy = F [ cB gx^2 gy + cA (p-1) gx gy/x ]
+//    G_zzz = G (r-1)(r-2)/r^2 gz^3,      cB = (r-p)(r-2p)/r^2
+//  T(i, j, k) stored as T[k](i, j); fully symmetric
+void thirdFromTerms(const ScaledTerms& k, Tensor3& T)
+{
+    const double p = k.p, r = k.r, F = k.F, G = k.G, gx = k.gx, gy = k.gy, gz = k.gz;
+    const double cA = k.cA, hx = k.hx, hy = k.hy;
+    const double pm1 = p - 1.0;
+    const double cB = (r - p)*(r - 2.0*p)/(r*r);
+    const double pm1pm2 = pm1*(p - 2.0);
+
+    const double Fxxx = F*(cB*gx*gx*gx + 3*cA*pm1*gx*hx + pm1pm2*hx/k.t[0]);
+    const double Fyyy = F*(cB*gy*gy*gy + 3*cA*pm1*gy*hy + pm1pm2*hy/k.t[1]);
+    const double Fxxy = F*(cB*gx*gx*gy + cA*pm1*hx*gy);
+    const double Fxyy = F*(cB*gx*gy*gy + cA*pm1*gx*hy);
+    const double Gzzz = G*((r - 1.0)*(r - 2.0)/(r*r))*gz*gz*gz;
+
+    const double ia = k.ia, ib = k.ib, ic = k.ic;
+    T[0](0, 0) = Fxxx*ia*ia*ia;
+    T[1](1, 1) = Fyyy*ib*ib*ib;
+    const double txxy = Fxxy*ia*ia*ib;
+    const double txyy = Fxyy*ia*ib*ib;
+    T[0](0, 1) = T[0](1, 0) = T[1](0, 0) = txxy;
+    T[1](0, 1) = T[1](1, 0) = T[0](1, 1) = txyy;
+    T[2](2, 2) = Gzzz*ic*ic*ic;
+}
+
+} // End anonymous namespace
+
+
 ShapeDerivatives Superellipsoid::derivatives(const Vector3& xp, int order) const
 {
     if (order < 0 || order > 3)
@@ -303,93 +407,45 @@ ShapeDerivatives Superellipsoid::derivatives(const Vector3& xp, int order) const
         return d;
     }
 
-    // Floored copies (sign kept, sign(0) = +1) for the derivatives
-    constexpr double floor = coordinateFloor();
-    double t[3];
-    bool floored = false;
-    for (int i = 0; i < 3; ++i)
-    {
-        if (std::abs(s[i]) < floor)
-        {
-            t[i] = std::signbit(s[i]) ? -floor : floor;
-            floored = true;
-        }
-        else
-        {
-            t[i] = s[i];
-        }
-    }
+    ScaledTerms k;
+    const bool floored = flooredCoordinates(s, coordinateFloor(), k.t);
+    const double* t = k.t;
 
     // S + 1 = F(u) + G, u = X + Y
-    const double p = p_, r = r_;
-    const double X = powNonNeg(std::abs(t[0]), p, pInt_);
-    const double Y = powNonNeg(std::abs(t[1]), p, pInt_);
+    k.p = p_;
+    k.r = r_;
+    const double X = powNonNeg(std::abs(t[0]), k.p, pInt_);
+    const double Y = powNonNeg(std::abs(t[1]), k.p, pInt_);
     const double u = X + Y;
-    const double F = powNonNeg(u, q_, qInt_);
-    const double G = powNonNeg(std::abs(t[2]), r, rInt_);
+    k.F = powNonNeg(u, q_, qInt_);
+    k.G = powNonNeg(std::abs(t[2]), k.r, rInt_);
 
-    d.value = floored ? valueScaled(s) : F + G - 1.0;
+    d.value = floored ? valueScaled(s) : k.F + k.G - 1.0;
 
     // Logarithmic derivatives: w = X/u in [0, 1], gx = F_x/F = r w_x/x,
     // gy = r w_y/y, gz = G_z/G = r/z (all in scaled coordinates)
     const double wx = X/u;
     const double wy = Y/u;
-    const double gx = r*wx/t[0];
-    const double gy = r*wy/t[1];
-    const double gz = r/t[2];
+    k.gx = k.r*wx/t[0];
+    k.gy = k.r*wy/t[1];
+    k.gz = k.r/t[2];
 
-    const double ia = 1.0/a_, ib = 1.0/b_, ic = 1.0/c_;
+    k.ia = 1.0/a_;
+    k.ib = 1.0/b_;
+    k.ic = 1.0/c_;
 
     d.gradient = floored
-        ? Vector3(gradientScaled(s).cwiseProduct(Vector3(ia, ib, ic)))
-        : Vector3(F*gx*ia, F*gy*ib, G*gz*ic);
+        ? Vector3(gradientScaled(s).cwiseProduct(Vector3(k.ia, k.ib, k.ic)))
+        : Vector3(k.F*k.gx*k.ia, k.F*k.gy*k.ib, k.G*k.gz*k.ic);
     if (order == 1) return d;
 
-    // Second derivatives (scaled): with F' = qF/u, F'' = q(q-1)F/u^2,
-    // u_x = pX/x, u_xx = p(p-1)X/x^2 and pq = r:
-    //   F_xx = F [ (r-p)/r gx^2 + (p-1) gx/x ],  F_xy = F (r-p)/r gx gy,
-    //   G_zz = G (r-1)/r gz^2
-    const double cA = (r - p)/r;
-    const double pm1 = p - 1.0;
-    const double hx = gx/t[0];
-    const double hy = gy/t[1];
-
-    const double Fxx = F*(cA*gx*gx + pm1*hx);
-    const double Fyy = F*(cA*gy*gy + pm1*hy);
-    const double Fxy = F*cA*gx*gy;
-    const double Gzz = G*((r - 1.0)/r)*gz*gz;
-
-    Matrix3& H = d.hessian;
-    H(0, 0) = Fxx*ia*ia;
-    H(1, 1) = Fyy*ib*ib;
-    H(0, 1) = H(1, 0) = Fxy*ia*ib;
-    H(2, 2) = Gzz*ic*ic;
+    k.cA = (k.r - k.p)/k.r;
+    k.hx = k.gx/t[0];
+    k.hy = k.gy/t[1];
+    hessianFromTerms(k, d.hessian);
     if (order == 2) return d;
 
-    // Third derivatives (scaled), with F''' = q(q-1)(q-2)F/u^3 and
-    // u_xxx = p(p-1)(p-2)X/x^3:
-    //   F_xxx = F [ cB gx^3 + 3 cA (p-1) gx^2/x + (p-1)(p-2) gx/x^2 ]
-    //   F_xxy = F [ cB gx^2 gy + cA (p-1) gx gy/x ]
-    //   G_zzz = G (r-1)(r-2)/r^2 gz^3,      cB = (r-p)(r-2p)/r^2
-    const double cB = (r - p)*(r - 2.0*p)/(r*r);
-    const double pm1pm2 = pm1*(p - 2.0);
-
-    const double Fxxx = F*(cB*gx*gx*gx + 3*cA*pm1*gx*hx + pm1pm2*hx/t[0]);
-    const double Fyyy = F*(cB*gy*gy*gy + 3*cA*pm1*gy*hy + pm1pm2*hy/t[1]);
-    const double Fxxy = F*(cB*gx*gx*gy + cA*pm1*hx*gy);
-    const double Fxyy = F*(cB*gx*gy*gy + cA*pm1*gx*hy);
-    const double Gzzz = G*((r - 1.0)*(r - 2.0)/(r*r))*gz*gz*gz;
-
-    // T(i, j, k) stored as T[k](i, j); fully symmetric
-    Tensor3& T = d.third;
-    T[0](0, 0) = Fxxx*ia*ia*ia;
-    T[1](1, 1) = Fyyy*ib*ib*ib;
-    const double txxy = Fxxy*ia*ia*ib;
-    const double txyy = Fxyy*ia*ib*ib;
-    T[0](0, 1) = T[0](1, 0) = T[1](0, 0) = txxy;
-    T[1](0, 1) = T[1](1, 0) = T[0](1, 1) = txyy;
-    T[2](2, 2) = Gzzz*ic*ic*ic;
-
+    thirdFromTerms(k, d.third);
     return d;
 }
 

@@ -502,10 +502,12 @@ TEST(ImpulseValidation, InvalidInputThrowsNamingTheParameter)
                                             Vector3::Zero(), Vector3(1, 0, 0), Vector3::Zero());
     const CollisionPoint c{Vector3(0.5, 0, 0), Vector3::UnitX(), 0};
     const RigidBody w = RigidBody::wall();
-    expectThrowNaming([&] { resolveImpulse(a, w, c, ImpulseLaw::frictionless(1.5)); }, "normalRestitution");
-    expectThrowNaming([&] { resolveImpulse(a, w, c, ImpulseLaw::withTangentialRestitution(0.5, -1.2)); },
-                      "tangentialRestitution");
-    expectThrowNaming([&] { resolveImpulse(a, w, c, ImpulseLaw::withFriction(0.5, -0.1)); }, "frictionCoefficient");
+    // The law is checked where it is made, once (validateImpulseLaw), not per collision
+    expectThrowNaming([&] { validateImpulseLaw(ImpulseLaw::frictionless(1.5)); }, "normalRestitution = 1.5");
+    expectThrowNaming([&] { validateImpulseLaw(ImpulseLaw::withTangentialRestitution(0.5, -1.2)); },
+                      "tangentialRestitution = -1.2");
+    expectThrowNaming([&] { validateImpulseLaw(ImpulseLaw::withFriction(0.5, -0.1)); }, "frictionCoefficient");
+    expectThrowNaming([&] { algebraicCollisionImpulse(a, w, c, 0.5, 1.5); }, "tangentialRestitution");
     expectThrowNaming([&] { resolveImpulse(a, w, CollisionPoint{Vector3::Zero(), Vector3(2, 0, 0), 0},
                                            ImpulseLaw::frictionless(1)); }, "normal");
     expectThrowNaming([&] { resolveImpulse(w, w, c, ImpulseLaw::frictionless(1)); }, "inverseMass");
@@ -516,6 +518,25 @@ TEST(ImpulseValidation, InvalidInputThrowsNamingTheParameter)
     RigidBody bad = a;
     bad.velocity.x() = std::nan("");
     expectThrowNaming([&] { resolveImpulse(bad, w, c, ImpulseLaw::frictionless(1)); }, "velocity");
+}
+
+
+TEST(ImpulseValidation, RangesIncludeTheirBoundsAndNothingBeyond)
+{
+    // The named bounds are valid values; the next doubles beyond them and NaN are not
+    using L = ImpulseLaw;
+    EXPECT_NO_THROW(validateImpulseLaw(L::withTangentialRestitution(L::minimumNormalRestitution,
+                                                                    L::minimumTangentialRestitution)));
+    EXPECT_NO_THROW(validateImpulseLaw(L::withTangentialRestitution(L::maximumNormalRestitution,
+                                                                    L::maximumTangentialRestitution)));
+    const double below = std::nextafter(L::minimumNormalRestitution, -1.0);
+    const double above = std::nextafter(L::maximumNormalRestitution, 2.0);
+    expectThrowNaming([&] { validateImpulseLaw(L::frictionless(below)); }, "normalRestitution");
+    expectThrowNaming([&] { validateImpulseLaw(L::frictionless(above)); }, "must be in [0, 1]");
+    expectThrowNaming([&] { validateImpulseLaw(L::frictionless(std::nan(""))); }, "normalRestitution");
+    expectThrowNaming([&] { validateImpulseLaw(L::withTangentialRestitution(
+                                0.5, std::nextafter(L::maximumTangentialRestitution, 2.0))); },
+                      "must be in [-1, 1]");
 }
 
 

@@ -423,6 +423,36 @@ TEST(SoftContactValidation, InvalidInputThrowsNamingTheParameter)
 }
 
 
+TEST(SoftContactValidation, RangesIncludeTheirBoundsAndNothingBeyond)
+{
+    // The named bounds: nu in (-1, 0.5], eps_n in [0.01, 1]; the next doubles
+    // beyond an included bound and the excluded bound itself are rejected
+    using M = ContactMaterial;
+    EXPECT_NO_THROW(validateContactMaterial(M::elastic(1e9, M::maximumPoissonRatio), "m"));
+    EXPECT_NO_THROW(validateContactMaterial(M::elastic(1e9, std::nextafter(M::minimumPoissonRatio, 0.0)), "m"));
+    expectThrowNaming([&] { validateContactMaterial(M::elastic(1e9, M::minimumPoissonRatio), "m"); },
+                      "m.poissonRatio = -1: must be in (-1, 0.5]");
+    expectThrowNaming([&] { validateContactMaterial(M::elastic(1e9, std::nextafter(M::maximumPoissonRatio, 1.0)), "m"); },
+                      "m.poissonRatio");
+    SoftContactLaw law;
+    for (double e : {SoftContactLaw::minimumRestitution, SoftContactLaw::maximumRestitution})
+    {
+        law.restitution = e;
+        EXPECT_NO_THROW(validateSoftContactLaw(law));
+    }
+    law.restitution = std::nextafter(SoftContactLaw::minimumRestitution, 0.0);
+    expectThrowNaming([&] { validateSoftContactLaw(law); }, "must be in [0.01, 1] for soft contact");
+    law.restitution = std::nextafter(SoftContactLaw::maximumRestitution, 2.0);
+    expectThrowNaming([&] { validateSoftContactLaw(law); }, "restitution");
+    // The damping-ratio functions take a raw restitution: the same check
+    expectThrowNaming([&] { hertzDampingRatio(0.005); }, "restitution = 0.005");
+    expectThrowNaming([&] { hookeDampingRatio(1.5); }, "restitution = 1.5");
+    law.restitution = 0.5;
+    law.stepsPerContact = SoftContactLaw::minimumStepsPerContact - 1;
+    expectThrowNaming([&] { validateSoftContactLaw(law); }, "stepsPerContact = 19: must be >= 20");
+}
+
+
 TEST(SoftContactDescribe, PrintsDerivedStiffnessAndDamping)
 {
     SoftContactLaw law;
