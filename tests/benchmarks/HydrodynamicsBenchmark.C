@@ -2,8 +2,11 @@
 // to the global frame (Eq. 6 of [Wedel2023]), of one force + torque evaluation
 // (Eqs. 5-7, 21-23 of [Wedel2023]), together and separately, and of the
 // added-mass tensor per parcel from the shape (Carlson integrals) and from
-// coefficients computed once per shape (what the parcels use).
+// coefficients computed once per shape (what the parcels use), and of the
+// incidence laws: per call, and the per-shape projected-area table.
 #include "hydrodynamics/AddedMass.H"
+#include "hydrodynamics/FroehlichForce.H"
+#include "hydrodynamics/HoelzerSommerfeldForce.H"
 #include "hydrodynamics/HydrodynamicForces.H"
 #include "hydrodynamics/StokesResistanceSolver.H"
 
@@ -163,5 +166,56 @@ static void BM_AddedMassFromCoefficients(benchmark::State& state)
     }
 }
 BENCHMARK(BM_AddedMassFromCoefficients);
+
+// One incidence-law force (+ torque) at Re ~ 50 on a 2.5:1 prolate at a
+// generic orientation
+static HydrodynamicParticle incidenceParticle()
+{
+    HydrodynamicParticle particle;
+    particle.tensors = exactEllipsoidResistance(2.5e-4, 1e-4, 1e-4);
+    particle.c = 1e-4;
+    particle.volume = 4.0/3*3.14159265358979*2.5e-12;
+    return particle;
+}
+
+static void BM_FroehlichForce(benchmark::State& state)
+{
+    const HydrodynamicParticle particle = incidenceParticle();
+    const EquivalentProlate prolate = equivalentProlate(Superellipsoid(2.5e-4, 1e-4, 1e-4, 1, 1));
+    const FluidProperties water{1000, 1e-6};
+    const Matrix3 R = benchmarkRotation();
+    const Vector3 slip(0.1, 0.02, -0.03);
+    for (auto _ : state)
+    {
+        benchmark::DoNotOptimize(froehlichForce(particle, prolate, water, R, slip));
+    }
+}
+BENCHMARK(BM_FroehlichForce);
+
+static void BM_HoelzerSommerfeldForce(benchmark::State& state)
+{
+    const HydrodynamicParticle particle = incidenceParticle();
+    const HoelzerSommerfeldShape shape =
+        hoelzerSommerfeldShape(Superellipsoid(2.5e-4, 1e-4, 1e-4, 1, 1));
+    const FluidProperties water{1000, 1e-6};
+    const Matrix3 R = benchmarkRotation();
+    const Vector3 slip(0.1, 0.02, -0.03);
+    for (auto _ : state)
+    {
+        benchmark::DoNotOptimize(hoelzerSommerfeldForce(particle, shape, water, R, slip));
+    }
+}
+BENCHMARK(BM_HoelzerSommerfeldForce);
+
+// Per-shape setup of Hoelzer-Sommerfeld (surface area, projected-area table)
+static void BM_HoelzerSommerfeldShape(benchmark::State& state)
+{
+    const Superellipsoid shape(2, 1.5, 1, 0.5, 0.5);
+    for (auto _ : state)
+    {
+        benchmark::DoNotOptimize(hoelzerSommerfeldShape(shape).sphericity);
+    }
+}
+BENCHMARK(BM_HoelzerSommerfeldShape)->Iterations(3)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

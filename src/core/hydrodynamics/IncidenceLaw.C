@@ -1,0 +1,66 @@
+#include "hydrodynamics/IncidenceLaw.H"
+#include "hydrodynamics/DragCorrelations.H"
+#include "hydrodynamics/HydrodynamicForces.H"
+
+#include <stdexcept>
+
+namespace superellipsoid
+{
+
+IncidenceLaw incidenceLawFromName(const std::string& name)
+{
+    if (name == "Stokes")
+    {
+        return IncidenceLaw::Stokes;
+    }
+    if (name == "isotropic")
+    {
+        return IncidenceLaw::isotropic;
+    }
+    if (name == "Froehlich")
+    {
+        return IncidenceLaw::Froehlich;
+    }
+    if (name == "HoelzerSommerfeld")
+    {
+        return IncidenceLaw::HoelzerSommerfeld;
+    }
+    throw std::invalid_argument
+    (
+        "incidence law must be Stokes, isotropic, Froehlich or HoelzerSommerfeld, got '"
+      + name + "'"
+    );
+}
+
+
+std::string incidenceLawName(IncidenceLaw law)
+{
+    switch (law)
+    {
+        case IncidenceLaw::Stokes: return "Stokes";
+        case IncidenceLaw::isotropic: return "isotropic";
+        case IncidenceLaw::Froehlich: return "Froehlich";
+        case IncidenceLaw::HoelzerSommerfeld: return "HoelzerSommerfeld";
+    }
+    throw std::invalid_argument("incidenceLawName: unknown IncidenceLaw");
+}
+
+
+IncidenceLawRange validatedRange(IncidenceLaw law)
+{
+    constexpr double checkedAspectRatio = 2.5;   // the DNS shape (docs/hydrodynamics.md)
+    constexpr double checkedMaxReynolds = 100;
+    switch (law)
+    {
+        case IncidenceLaw::Stokes:
+            return {0, stokesRegimeReynoldsLimit};
+        case IncidenceLaw::isotropic:
+            return {0, schillerNaumannMaxReynolds};
+        case IncidenceLaw::Froehlich:
+        case IncidenceLaw::HoelzerSommerfeld:
+            return {0, checkedMaxReynolds, 1, checkedAspectRatio};
+    }
+    throw std::invalid_argument("validatedRange: unknown IncidenceLaw");
+}
+
+} // namespace superellipsoid
