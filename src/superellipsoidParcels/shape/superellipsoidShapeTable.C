@@ -254,8 +254,30 @@ Foam::superellipsoidShapeTable::readEntry
         shape.volumeEquivalentDiameter(),
         shape.principalMoments(1),
         se::ellipsoidAddedMassCoefficients(shape.a(), shape.b(), shape.c()),
-        se::shapeHydrodynamics(shape, tensors)
+        se::ShapeHydrodynamics()
     };
+}
+
+
+void Foam::superellipsoidShapeTable::setHydrodynamics
+(
+    entry& e,
+    const superellipsoid::FluidForceSettings& laws,
+    const dictionary& lawDict
+)
+{
+    try
+    {
+        e.hydrodynamics = superellipsoid::shapeHydrodynamics(e.shape, e.resistance, laws);
+    }
+    catch (const std::invalid_argument& err)
+    {
+        FatalIOErrorInFunction(lawDict)
+            << "Bad entry incidence "
+            << word(superellipsoid::incidenceLawName(laws.incidence))
+            << " for shape " << e.name << ": " << err.what() << nl
+            << exit(FatalIOError);
+    }
 }
 
 
@@ -264,7 +286,9 @@ Foam::superellipsoidShapeTable::readEntry
 Foam::superellipsoidShapeTable::superellipsoidShapeTable
 (
     const dictionary& shapesDict,
-    const fileName& cacheDir
+    const fileName& cacheDir,
+    const superellipsoid::FluidForceSettings& laws,
+    const dictionary& lawDict
 )
 {
     for (const Foam::entry& e : shapesDict)
@@ -278,6 +302,7 @@ Foam::superellipsoidShapeTable::superellipsoidShapeTable
                 << nl << exit(FatalIOError);
         }
         entries_.push_back(readEntry(e.keyword(), e.dict(), cacheDir));
+        setHydrodynamics(entries_.back(), laws, lawDict);
     }
 
     if (entries_.empty())

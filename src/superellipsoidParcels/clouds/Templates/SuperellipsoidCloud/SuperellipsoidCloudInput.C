@@ -22,10 +22,15 @@ void Foam::SuperellipsoidCloud<CloudType>::readSuperellipsoidProperties()
         time.rootPath()/time.globalCaseName()/"constant"/"resistanceTensorCache"
     );
 
+    // Each shape's data for the laws of the fluid-force model (dry clouds:
+    // Stokes, unused)
+    const fluidForceType* model = fluidForce();
     shapes_ = std::make_shared<const superellipsoidShapeTable>
     (
         props.subDict("shapes"),
-        cacheDir
+        cacheDir,
+        model ? model->laws() : superellipsoid::FluidForceSettings(),
+        model ? model->lawDict() : props
     );
 
     namespace checks = superellipsoidDictionaryChecks;

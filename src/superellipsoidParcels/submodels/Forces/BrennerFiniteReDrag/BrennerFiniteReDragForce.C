@@ -12,6 +12,43 @@
 
 #include <stdexcept>
 
+// * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * //
+
+namespace Foam
+{
+namespace
+{
+
+//- The law a keyword names (default if absent); an unknown name stops with
+//  a FatalIOError naming keyword, value and the expected names
+template<class FromName>
+auto readLawName
+(
+    const dictionary& coeffs,
+    const word& keyword,
+    const word& defaultName,
+    FromName fromName,
+    const char* expected
+)
+{
+    const word name(coeffs.getOrDefault<word>(keyword, defaultName));
+    try
+    {
+        return fromName(name);
+    }
+    catch (const std::invalid_argument&)
+    {
+        FatalIOErrorInFunction(coeffs)
+            << "Bad entry " << keyword << ' ' << name << ": expected "
+            << expected << nl << exit(FatalIOError);
+    }
+    return fromName(defaultName);
+}
+
+} // End anonymous namespace
+} // End namespace Foam
+
+
 // * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
 
 template<class CloudType>
@@ -33,6 +70,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     maxRe_(0),
     outside_(),
     floored_(),
+    totalForce_(Zero),
     warned_(false),
     minStepsPerPeriod_(GREAT),
     pitchingWarned_(false)
@@ -44,49 +82,47 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
         coeffs,
         {
             "correlation", "denseDrag", "minFluidFraction", "addedMass",
-            "pitchingTorque"
+            "pitchingTorque", "incidence", "liftExponent"
         },
         typeName
     );
 
+    namespace se = superellipsoid;
     const word correlation(coeffs.getOrDefault<word>("correlation", "SchillerNaumann"));
-    try
-    {
-        this->settings_.drag.correlation = superellipsoid::dragCorrelationFromName(correlation);
-    }
-    catch (const std::invalid_argument&)
-    {
-        FatalIOErrorInFunction(coeffs)
-            << "Bad entry correlation " << correlation
-            << ": expected SchillerNaumann, HaiderLevenspiel or Stokes" << nl
-            << exit(FatalIOError);
-    }
-
-    const word dense(coeffs.getOrDefault<word>("denseDrag", "none"));
-    try
-    {
-        this->settings_.drag.denseDrag = superellipsoid::denseDragLawFromName(dense);
-    }
-    catch (const std::invalid_argument&)
-    {
-        FatalIOErrorInFunction(coeffs)
-            << "Bad entry denseDrag " << dense
-            << ": expected none, DiFelice, Beetstra or Tenneti" << nl
-            << exit(FatalIOError);
-    }
-
+    this->settings_.drag.correlation = readLawName
+    (
+        coeffs, "correlation", "SchillerNaumann", se::dragCorrelationFromName,
+        "SchillerNaumann, HaiderLevenspiel or Stokes"
+    );
+    this->settings_.drag.denseDrag = readLawName
+    (
+        coeffs, "denseDrag", "none", se::denseDragLawFromName,
+        "none, DiFelice, Beetstra or Tenneti"
+    );
+    this->settings_.incidence = readLawName
+    (
+        coeffs, "incidence", "isotropic", se::incidenceLawFromName,
+        "isotropic, Froehlich or HoelzerSommerfeld"
+    );
+    this->settings_.liftExponent = readLawName
+    (
+        coeffs, "liftExponent", "mAIA", se::froehlichLiftExponentFromName,
+        "mAIA or lnBeta"
+    );
+    this->settings_.pitching = readLawName
+    (
+        coeffs, "pitchingTorque", "none", se::pitchingTorqueModelFromName,
+        "none or Munk"
+    );
     addedMass_ = checks::readSwitchOrDefault(coeffs, "addedMass", false);
-
-    const word pitching(coeffs.getOrDefault<word>("pitchingTorque", "none"));
     try
     {
-        this->settings_.pitching = superellipsoid::pitchingTorqueModelFromName(pitching);
+        se::validateFluidForceSettings(this->settings_);
     }
-    catch (const std::invalid_argument&)
+    catch (const std::invalid_argument& err)
     {
         FatalIOErrorInFunction(coeffs)
-            << "Bad entry pitchingTorque " << pitching
-            << ": expected none or Munk" << nl
+            << "Bad entries incidence and pitchingTorque: " << err.what() << nl
             << exit(FatalIOError);
     }
 
@@ -106,8 +142,10 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
         << " (validated " << range.minReynolds << " <= Re_p <= "
         << range.maxReynolds << "), dense drag "
         << word(superellipsoid::denseDragLawName(this->settings_.drag.denseDrag))
+        << ", incidence " << word(superellipsoid::incidenceLawName(this->settings_.incidence))
         << ", added mass " << (addedMass_ ? "tensor" : "off")
-        << ", pitching torque " << pitching << endl;
+        << ", pitching torque "
+        << word(superellipsoid::pitchingTorqueModelName(this->settings_.pitching)) << endl;
 }
 
 
@@ -125,6 +163,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     maxRe_(0),
     outside_(),
     floored_(),
+    totalForce_(Zero),
     warned_(df.warned_),
     minStepsPerPeriod_(GREAT),
     pitchingWarned_(df.pitchingWarned_)
@@ -160,6 +199,7 @@ void Foam::BrennerFiniteReDragForce<CloudType>::record
 ) const
 {
     maxRe_ = max(maxRe_, F.correction.reynolds);
+    totalForce_ += p.nParticle()*superellipsoidConversions::toFoam(F.force);
     if (!F.correction.inValidatedRange)
     {
         outside_.insert(labelPair(p.origProc(), p.origId()));
@@ -238,6 +278,7 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
         maxRe_ = 0;
         outside_.clear();
         floored_.clear();
+        totalForce_ = Zero;
         minStepsPerPeriod_ = GREAT;
         if (addedMass_)
         {
@@ -307,6 +348,11 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
     }
     Info<< endl;
     nOutside += nFloored;
+
+    // The fluid's share of the momentum balance (a bed's pressure drop
+    // times its area at steady state)
+    Info<< "    " << typeName << ": total fluid force on the parcels "
+        << returnReduce(totalForce_, sumOp<vector>()) << " N" << endl;
 
     if (this->settings_.pitching == superellipsoid::PitchingTorqueModel::Munk)
     {
