@@ -114,6 +114,7 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     exchangeTime_(0),
     waitTime_(0),
     wallsBuilt_(false),
+    distributorPatches_(),
     wallsReported_(false),
     diag_(),
     truncatedDisplacements_(0),
@@ -136,7 +137,8 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
         {
             "model", "nSubCycles", "displacementFraction",
             "restingDisplacementFraction", "maxSweeps", "stopAtRest",
-            "restingContacts", "impulseCoeffs", "softContactCoeffs"
+            "restingContacts", "impulseCoeffs", "softContactCoeffs",
+            "distributorPatches"
         },
         "superellipsoidCollision"
     );
@@ -162,6 +164,21 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     if (dict.found("maxSweeps"))
     {
         readSetting(dict, "maxSweeps", settings_.maxSweeps, settings_);
+    }
+
+    if (dict.found("distributorPatches"))
+    {
+        distributorPatches_ = dict.get<wordList>("distributorPatches");
+        for (const word& name : distributorPatches_)
+        {
+            if (mesh_.boundaryMesh().findPatchID(name) < 0)
+            {
+                FatalIOErrorInFunction(dict)
+                    << "Bad entry distributorPatches: no patch " << name
+                    << "; patches: " << mesh_.boundaryMesh().names() << nl
+                    << exit(FatalIOError);
+            }
+        }
     }
 
     if (dict.found("stopAtRest"))

@@ -1,6 +1,7 @@
 /*---------------------------------------------------------------------------*\
     superellipsoidFoam: superellipsoidCollisionModel, the conversion of the
-    mesh's wall patches (and, impulse model, symmetry / symmetryPlane
+    mesh's wall patches and the distributorPatches (fixed walls for the
+    particles only) (and, impulse model, symmetry / symmetryPlane
     patches as mirror faces) into the core's wall faces (all processors'
     faces, decomposition-independent order).
 \*---------------------------------------------------------------------------*/
@@ -48,7 +49,9 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
         // with its mirror image (core ParticleSystem.H)
         const bool mirror =
             isA<symmetryPlanePolyPatch>(pp) || isA<symmetryPolyPatch>(pp);
-        if (!isA<wallPolyPatch>(pp) && !mirror)
+        // A distributor is a fixed wall for the particles only
+        const bool distributor = distributorPatches_.found(pp.name());
+        if (!isA<wallPolyPatch>(pp) && !mirror && !distributor)
         {
             continue;
         }
@@ -65,7 +68,7 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
             }
             // A mirror face does not move (the fluid's slip velocity on it
             // is no wall velocity)
-            const superellipsoid::Vector3 uw = mirror
+            const superellipsoid::Vector3 uw = (mirror || distributor)
               ? superellipsoid::Vector3::Zero()
               : superellipsoidConversions::toEigen(Uw[i]);
             nMirror += mirror ? 1 : 0;
