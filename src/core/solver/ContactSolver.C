@@ -455,6 +455,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
     seen_.assign(nc, {0.0, 0.0});
     moved_.assign(nc, 1);
     int sweeps = 0;
+    double residual = 0;    // largest point speed change of the last sweep / (|a| h)
     for (int sweep = 0; ; ++sweep)
     {
         if (sweep == settings.maxRestingSweeps)
@@ -463,6 +464,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             break;
         }
         bool converged = true;
+        residual = 0;
         for (int k = 0; k < nc; ++k)
         {
             ContactConstraint& c = constraints_[k];
@@ -499,6 +501,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
                     if (du > slack) moved = true;
                 }
             }
+            residual = std::max(residual, change/c.restingSpeed);
             drift_[c.a] += change;
             if (c.b >= 0) drift_[c.b] += change;
             seen_[k] = {drift_[c.a], c.b >= 0 ? drift_[c.b] : 0.0};
@@ -509,6 +512,9 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
         if (!(globalMax(!converged) > 0)) break;
     }
     diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, sweeps);
+    diag.restingSweeps += sweeps;
+    ++diag.restingSubsteps;
+    diag.restingResidual = std::max(diag.restingResidual, residual);
     return sweeps;
 }
 
