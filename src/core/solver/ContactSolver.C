@@ -476,7 +476,10 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             if (!moved_[k] && since <= slack) continue;
             bool moved = false;
             double change = 0;   // summed speed changes of this visit
-            for (int i = 0; i < c.count; ++i)
+            // A sticking face at once (ContactSolverBlock.C), else per point
+            const bool block = settings.blockFaces && blockEligible(c) && blockUpdate(c, slack, change, moved);
+            if (block) diag.restingImpulses += c.count;
+            for (int i = 0; i < c.count && !block; ++i)
             {
                 ConstraintPoint& q = c.points[i];
                 // Friction: t.u -> 0, accumulated impulse in the Coulomb disc
@@ -608,6 +611,9 @@ int ContactSolver::solveVelocities
         restingOmega_ = omega_;
     }
     if (relaxPhase && settings.warmStartFactor > 0) warmStart(contacts, cache, settings.warmStartFactor, diag);
+    // Serial only: levels from one processor's contacts would make the
+    // first iterate depend on the decomposition
+    if (relaxPhase && settings.propagateLoads && !globalMax_) propagateLoads(settings, diag);
     if (relaxPhase) sweeps += relax(settings, diag);
     finish(system);
     store(contacts, cache);
