@@ -17,7 +17,8 @@ Usage
                           [--particles N] [--tmax T] [--quick] [--seed S]
                           [--output prefix] [--mu M] [--step DT] [--substeps N]
                           [--resting-fraction F] [--lattice]
-                          [--half-axis C] [--eps E]
+                          [--half-axis C] [--eps E] [--resting-sweeps N]
+                          [--plain-relax]
 
     --mu M       Coulomb friction coefficient of pairs and walls (default 0)
     --step DT    step of CollisionStep::advance (default 1e-5 s, the seed's)
@@ -34,6 +35,10 @@ Usage
                  random orientations
     --half-axis C  smallest half axis c [m] instead of d_eq = 1 cm
     --eps E      eps1 = eps2 = E (blockiness 2/E) instead of the shape's
+    --resting-sweeps N  maxRestingSweeps, the cap of the relax sweeps per
+                 substep (default 200, ContactSolver.H)
+    --plain-relax  relax passes without load propagation and face blocks
+                 (propagateLoads and blockFaces off: per-point Gauss-Seidel)
     --output P   writes P_energy.csv (kinetic and potential energy m g z,
                  and the collision diagnostics, every 1e-3 s), P_particles.csv (final state:
                  id, position, quaternion w x y z, half axes a b c, eps1
@@ -224,7 +229,8 @@ int main(int argc, char** argv)
     int substeps = 0;
     double restingFraction = CollisionSettings().restingDisplacementFraction;
     double halfAxis = 0, eps = 0;
-    bool lattice = false;
+    int restingSweeps = CollisionSettings().maxRestingSweeps;
+    bool lattice = false, plainRelax = false;
     std::uint64_t seed = 1;
     for (int i = 1; i < argc; ++i)
     {
@@ -244,25 +250,28 @@ int main(int argc, char** argv)
         else if (arg == "--substeps") substeps = std::atoi(value().c_str());
         else if (arg == "--resting-fraction") restingFraction = std::atof(value().c_str());
         else if (arg == "--lattice") lattice = true;
+        else if (arg == "--plain-relax") plainRelax = true;
         else if (arg == "--half-axis") halfAxis = std::atof(value().c_str());
         else if (arg == "--eps") eps = std::atof(value().c_str());
+        else if (arg == "--resting-sweeps") restingSweeps = std::atoi(value().c_str());
         else if (arg == "--quick") { nParticles = 30; injectionHeight = 0.15; tMax = 1.0; }
         else
         {
             std::cerr << "usage: " << argv[0] << " [--shape sphere|prolate|oblate|cube|diamond|cylinder]"
                       << " [--particles N] [--tmax T] [--quick] [--seed S] [--output prefix]"
                       << " [--mu M] [--step DT] [--substeps N] [--resting-fraction F]"
-                      << " [--lattice] [--half-axis C] [--eps E]\n";
+                      << " [--lattice] [--half-axis C] [--eps E] [--resting-sweeps N] [--plain-relax]\n";
             return arg == "--help" ? 0 : 1;
         }
     }
     if (!shapeTable.count(shapeName) || nParticles < 1 || !(tMax > 0) || !(mu >= 0)
-     || !(timeStep > 0) || substeps < 0 || !(halfAxis >= 0) || !(eps >= 0 && eps <= 2))
+     || !(timeStep > 0) || substeps < 0 || !(halfAxis >= 0) || !(eps >= 0 && eps <= 2)
+     || restingSweeps < 0)
     {
         std::cerr << "invalid --shape " << shapeName << ", --particles " << nParticles
                   << ", --tmax " << tMax << ", --mu " << mu << ", --step " << timeStep
                   << ", --substeps " << substeps << ", --half-axis " << halfAxis
-                  << " or --eps " << eps << "\n";
+                  << ", --eps " << eps << " or --resting-sweeps " << restingSweeps << "\n";
         return 1;
     }
 
@@ -306,6 +315,8 @@ int main(int argc, char** argv)
     settings.gravity = Vector3(0, 0, -gravity);
     settings.fixedSubsteps = substeps;
     settings.restingDisplacementFraction = restingFraction;
+    settings.maxRestingSweeps = restingSweeps;
+    settings.propagateLoads = settings.blockFaces = !plainRelax;
     CollisionStep step(settings);
 
     std::printf("superellipsoidFilling: %d x %s (a, b, c) = (%.4g, %.4g, %.4g) m, eps = (%.2g, %.2g), "
