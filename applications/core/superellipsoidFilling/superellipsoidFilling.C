@@ -9,14 +9,16 @@ Description
     floor fan of nSides triangles), eps_n = 0.2, frictionless (--mu: Coulomb
     friction), Dt = 1e-5 s (--step; --substeps N per step, 0: from physics),
     rho = 1000 kg/m^3, gravity; random non-overlapping start positions and
-    random orientations; runs until at rest (kinetic energy below
-    restFraction of its peak) or a time cap.
+    random orientations (or --lattice: a jittered lattice); runs until at
+    rest (kinetic energy below restFraction of its peak) or a time cap.
 
 Usage
     superellipsoidFilling [--shape sphere|prolate|oblate|cube|diamond|cylinder]
                           [--particles N] [--tmax T] [--quick] [--seed S]
                           [--output prefix] [--mu M] [--step DT] [--substeps N]
-                          [--resting-fraction F]
+                          [--resting-fraction F] [--lattice]
+                          [--half-axis C] [--eps E] [--resting-sweeps N]
+                          [--plain-relax]
 
     --mu M       Coulomb friction coefficient of pairs and walls (default 0)
     --step DT    step of CollisionStep::advance (default 1e-5 s, the seed's)
@@ -25,6 +27,18 @@ Usage
                  and, while contacts rest, |g| h^2 <= F c (CollisionStep.H)
     --resting-fraction F  restingDisplacementFraction (default 1e-4; 0: off)
     --quick      30 particles injected below 0.15 m, tmax 1 s (10-30 s CPU)
+    --lattice    start on a jittered lattice instead of random insertion:
+                 12 per layer (a 4 x 4 square of spacing 12.5 mm centred
+                 on the axis, without its corners), layers 12.5 mm apart
+                 from z = 1 cm, centres jittered uniformly by +-0.2 mm in
+                 x and y (bodies up to 12.1 mm across never overlap),
+                 random orientations
+    --half-axis C  smallest half axis c [m] instead of d_eq = 1 cm
+    --eps E      eps1 = eps2 = E (blockiness 2/E) instead of the shape's
+    --resting-sweeps N  maxRestingSweeps, the cap of the relax sweeps per
+                 substep (default 200, ContactSolver.H)
+    --plain-relax  relax passes without load propagation and face blocks
+                 (propagateLoads and blockFaces off: per-point Gauss-Seidel)
     --output P   writes P_energy.csv (kinetic and potential energy m g z,
                  and the collision diagnostics, every 1e-3 s), P_particles.csv (final state:
                  id, position, quaternion w x y z, half axes a b c, eps1
@@ -92,12 +106,35 @@ const std::map<std::string, ShapeSpec> shapeTable =
     {"cylinder", {1.0, 1.0, 0.2, 1.0}}
 };
 
-Superellipsoid scaledShape(const ShapeSpec& s)
+//- The shape at c = halfAxis, or (halfAxis 0) at d_eq = equivalentDiameter
+Superellipsoid scaledShape(const ShapeSpec& s, double halfAxis)
 {
     // c from V(a, b, c) = c^3 V(lambda1, lambda2, 1) = pi d_eq^3 / 6
     const double unitVolume = Superellipsoid::volumeFormula(s.lambda1, s.lambda2, 1.0, s.eps1, s.eps2);
-    const double c = std::cbrt(pi*std::pow(equivalentDiameter, 3)/6/unitVolume);
+    const double c = halfAxis > 0 ? halfAxis : std::cbrt(pi*std::pow(equivalentDiameter, 3)/6/unitVolume);
     return Superellipsoid(s.lambda1*c, s.lambda2*c, c, s.eps1, s.eps2);
+}
+
+//- --lattice (Usage): n bodies of shape 0 at rest on the jittered lattice;
+//  false if bodies of the shape could overlap there
+bool latticeStart(ParticleSystem& system, int n, std::mt19937_64& rng)
+{
+    constexpr double spacing = 12.5e-3, jitter = 0.2e-3, firstLayer = 0.01;
+    const Superellipsoid& shape = system.shapes[0];
+    if (2*shape.boundingRadius() > spacing - 2*jitter) return false;
+    std::uniform_real_distribution<double> u(-jitter, jitter);
+    for (int k = 0; system.size() < n; ++k)
+    {
+        const int layer = k/12, site = k % 12;
+        // 4 x 4 square without its corners: sites 1, 2, 4..11, 13, 14
+        const int cell = site < 2 ? site + 1 : site < 10 ? site + 2 : site + 3;
+        const double x = (cell % 4 - 1.5)*spacing, y = (cell/4 - 1.5)*spacing;
+        Pose pose;
+        pose.position = Vector3(x + u(rng), y + u(rng), firstLayer + layer*spacing);
+        pose.orientation = randomOrientation(rng);
+        system.particles.push_back(makeParticle(system.size(), 0, shape, particleDensity, pose));
+    }
+    return true;
 }
 
 //- Face with its normal pointing towards 'inside' (vertex order flipped if needed)
@@ -191,6 +228,9 @@ int main(int argc, char** argv)
     double tMax = 1.5, injectionHeight = cylinderLength, timeStep = seedTimeStep, mu = 0;
     int substeps = 0;
     double restingFraction = CollisionSettings().restingDisplacementFraction;
+    double halfAxis = 0, eps = 0;
+    int restingSweeps = CollisionSettings().maxRestingSweeps;
+    bool lattice = false, plainRelax = false;
     std::uint64_t seed = 1;
     for (int i = 1; i < argc; ++i)
     {
@@ -209,26 +249,36 @@ int main(int argc, char** argv)
         else if (arg == "--step") timeStep = std::atof(value().c_str());
         else if (arg == "--substeps") substeps = std::atoi(value().c_str());
         else if (arg == "--resting-fraction") restingFraction = std::atof(value().c_str());
+        else if (arg == "--lattice") lattice = true;
+        else if (arg == "--plain-relax") plainRelax = true;
+        else if (arg == "--half-axis") halfAxis = std::atof(value().c_str());
+        else if (arg == "--eps") eps = std::atof(value().c_str());
+        else if (arg == "--resting-sweeps") restingSweeps = std::atoi(value().c_str());
         else if (arg == "--quick") { nParticles = 30; injectionHeight = 0.15; tMax = 1.0; }
         else
         {
             std::cerr << "usage: " << argv[0] << " [--shape sphere|prolate|oblate|cube|diamond|cylinder]"
                       << " [--particles N] [--tmax T] [--quick] [--seed S] [--output prefix]"
-                      << " [--mu M] [--step DT] [--substeps N] [--resting-fraction F]\n";
+                      << " [--mu M] [--step DT] [--substeps N] [--resting-fraction F]"
+                      << " [--lattice] [--half-axis C] [--eps E] [--resting-sweeps N] [--plain-relax]\n";
             return arg == "--help" ? 0 : 1;
         }
     }
     if (!shapeTable.count(shapeName) || nParticles < 1 || !(tMax > 0) || !(mu >= 0)
-     || !(timeStep > 0) || substeps < 0)
+     || !(timeStep > 0) || substeps < 0 || !(halfAxis >= 0) || !(eps >= 0 && eps <= 2)
+     || restingSweeps < 0)
     {
         std::cerr << "invalid --shape " << shapeName << ", --particles " << nParticles
                   << ", --tmax " << tMax << ", --mu " << mu << ", --step " << timeStep
-                  << " or --substeps " << substeps << "\n";
+                  << ", --substeps " << substeps << ", --half-axis " << halfAxis
+                  << ", --eps " << eps << " or --resting-sweeps " << restingSweeps << "\n";
         return 1;
     }
 
     ParticleSystem system;
-    system.shapes.push_back(scaledShape(shapeTable.at(shapeName)));
+    ShapeSpec spec = shapeTable.at(shapeName);
+    if (eps > 0) spec.eps1 = spec.eps2 = eps;
+    system.shapes.push_back(scaledShape(spec, halfAxis));
     const Superellipsoid& shape = system.shapes[0];
     addCylinder(system.walls);
 
@@ -236,6 +286,11 @@ int main(int argc, char** argv)
     const double Rb = shape.boundingRadius(), R = 0.5*cylinderDiameter*std::cos(pi/nSides);
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> u(0, 1);
+    if (lattice && !latticeStart(system, nParticles, rng))
+    {
+        std::cerr << "--lattice: bodies of bounding radius " << Rb << " m do not fit the lattice\n";
+        return 1;
+    }
     for (int attempts = 0; system.size() < nParticles; ++attempts)
     {
         if (attempts > 1000000)
@@ -260,6 +315,8 @@ int main(int argc, char** argv)
     settings.gravity = Vector3(0, 0, -gravity);
     settings.fixedSubsteps = substeps;
     settings.restingDisplacementFraction = restingFraction;
+    settings.maxRestingSweeps = restingSweeps;
+    settings.propagateLoads = settings.blockFaces = !plainRelax;
     CollisionStep step(settings);
 
     std::printf("superellipsoidFilling: %d x %s (a, b, c) = (%.4g, %.4g, %.4g) m, eps = (%.2g, %.2g), "
@@ -296,6 +353,11 @@ int main(int argc, char** argv)
         fallbacks += d.detection.fallbacks + d.wallDetection.fallbacks;
         maxNewton = std::max<long>(maxNewton, d.detection.maxIterations);
         total.detection += d.detection;
+        total.restingSweeps += d.restingSweeps;
+        total.restingSubsteps += d.restingSubsteps;
+        total.restingCapHits += d.restingCapHits;
+        total.maxRestingSweeps = std::max(total.maxRestingSweeps, d.maxRestingSweeps);
+        total.restingImpulses += d.restingImpulses;
         total.pairCollisions += d.pairCollisions;
         total.wallCollisions += d.wallCollisions;
         const double energy = d.translationalEnergy + d.rotationalEnergy;
@@ -339,6 +401,10 @@ int main(int argc, char** argv)
     std::printf("  impulses pair / wall    %ld / %ld\n", total.pairCollisions, total.wallCollisions);
     std::printf("  Newton iterations       mean %.2f, max %ld; failures %ld, fallbacks %ld\n",
                 total.detection.meanIterations(), maxNewton, failures, fallbacks);
+    std::printf("  resting sweeps          mean %.2f, max %d per substep; %ld of %ld substeps capped; "
+                "%.3g resting impulses per substep\n",
+                total.meanRestingSweeps(), total.maxRestingSweeps, total.restingCapHits, total.restingSubsteps,
+                double(total.restingImpulses)/std::max(total.restingSubsteps, 1L));
     std::printf("  substeps per step       mean %.2f, max %d (step %.1e s)\n",
                 double(totalSubsteps)/std::max(steps, 1L), maxStepSubsteps, timeStep);
     std::printf("  CPU time                %.2f s, %.3f us per particle-substep, %.1f s per simulated s\n",

@@ -12,8 +12,9 @@ std::string CollisionDiagnostics::summary() const
        << ", pair/wall contacts " << pairContacts << "/" << wallContacts
        << ", pair/wall impulses " << pairCollisions << "/" << wallCollisions
        << ", sweeps max " << maxSweeps << " (cap hits " << sweepCapHits << ")"
-       << ", resting sweeps max " << maxRestingSweeps << " (cap hits " << restingCapHits
-       << ", impulses " << restingImpulses << ")"
+       << ", resting sweeps mean " << meanRestingSweeps() << " max " << maxRestingSweeps
+       << " (cap hits " << restingCapHits << ", impulses " << restingImpulses
+       << ", residual " << restingResidual << ")"
        << ", local-minimum restarts " << localMinimumRestarts
        << ", Newton mean " << detection.meanIterations() << " max " << detection.maxIterations
        << ", failures " << detection.failures + wallDetection.failures
@@ -28,7 +29,8 @@ std::string CollisionDiagnostics::csvHeader()
 {
     return "substeps,pairContacts,wallContacts,pairCollisions,wallCollisions,maxSweeps,"
            "sweepCapHits,maxRestingSweeps,restingCapHits,restingImpulses,candidatePairs,obbRejections,localMinimumRestarts,detections,newtonMean,newtonMax,"
-           "failures,fallbacks,wallDetections,wallFailures,maxOverlapRatio,kineticEnergyTranslational,kineticEnergyRotational";
+           "failures,fallbacks,wallDetections,wallFailures,maxOverlapRatio,kineticEnergyTranslational,kineticEnergyRotational,"
+           "restingSweeps,restingSubsteps,restingResidual";
 }
 
 
@@ -42,7 +44,8 @@ std::string CollisionDiagnostics::csvRow() const
        << obbRejections << ',' << localMinimumRestarts << ',' << detection.detections << ',' << detection.meanIterations() << ','
        << detection.maxIterations << ',' << detection.failures << ',' << detection.fallbacks << ','
        << wallDetection.detections << ',' << wallDetection.failures << ','
-       << maxOverlapRatio << ',' << translationalEnergy << ',' << rotationalEnergy;
+       << maxOverlapRatio << ',' << translationalEnergy << ',' << rotationalEnergy << ','
+       << restingSweeps << ',' << restingSubsteps << ',' << restingResidual;
     return os.str();
 }
 

@@ -455,6 +455,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
     seen_.assign(nc, {0.0, 0.0});
     moved_.assign(nc, 1);
     int sweeps = 0;
+    double residual = 0;    // largest point speed change of the last sweep / (|a| h)
     for (int sweep = 0; ; ++sweep)
     {
         if (sweep == settings.maxRestingSweeps)
@@ -463,6 +464,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             break;
         }
         bool converged = true;
+        residual = 0;
         for (int k = 0; k < nc; ++k)
         {
             ContactConstraint& c = constraints_[k];
@@ -474,7 +476,10 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             if (!moved_[k] && since <= slack) continue;
             bool moved = false;
             double change = 0;   // summed speed changes of this visit
-            for (int i = 0; i < c.count; ++i)
+            // A sticking face at once (ContactSolverBlock.C), else per point
+            const bool block = settings.blockFaces && blockEligible(c) && blockUpdate(c, slack, change, moved);
+            if (block) diag.restingImpulses += c.count;
+            for (int i = 0; i < c.count && !block; ++i)
             {
                 ConstraintPoint& q = c.points[i];
                 // Friction: t.u -> 0, accumulated impulse in the Coulomb disc
@@ -499,6 +504,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
                     if (du > slack) moved = true;
                 }
             }
+            residual = std::max(residual, change/c.restingSpeed);
             drift_[c.a] += change;
             if (c.b >= 0) drift_[c.b] += change;
             seen_[k] = {drift_[c.a], c.b >= 0 ? drift_[c.b] : 0.0};
@@ -509,6 +515,9 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
         if (!(globalMax(!converged) > 0)) break;
     }
     diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, sweeps);
+    diag.restingSweeps += sweeps;
+    ++diag.restingSubsteps;
+    diag.restingResidual = std::max(diag.restingResidual, residual);
     return sweeps;
 }
 
@@ -602,6 +611,9 @@ int ContactSolver::solveVelocities
         restingOmega_ = omega_;
     }
     if (relaxPhase && settings.warmStartFactor > 0) warmStart(contacts, cache, settings.warmStartFactor, diag);
+    // Serial only: levels from one processor's contacts would make the
+    // first iterate depend on the decomposition
+    if (relaxPhase && settings.propagateLoads && !globalMax_) propagateLoads(settings, diag);
     if (relaxPhase) sweeps += relax(settings, diag);
     finish(system);
     store(contacts, cache);

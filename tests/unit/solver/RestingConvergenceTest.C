@@ -1,0 +1,160 @@
+// Convergence of the resting-contact relax (ContactSolver.H) in stacks that
+// plain Gauss-Seidel resolves only in O(N^2) sweeps: a frictional column of
+// 20 cubes and a four-layer pyramid of spheres on a floor. References:
+// static equilibrium (the supports carry the weight above them, m g h per
+// body and substep, exactly in momentum) and rest; the relax must reach its
+// tolerance in every substep within a few sweeps once the bodies have
+// landed (the landing impacts themselves may still take up to the cap).
+#include "SolverTestHelpers.H"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace superellipsoid;
+using namespace superellipsoid::test;
+
+namespace
+{
+
+constexpr double density = 1000;
+constexpr double g = 9.81;
+constexpr double dt = 1e-4;                 // one substep per step at rest (c = 5 mm)
+
+//- Bound of the relax sweeps per substep once the bodies have landed: a
+//  formed stack warm-starts and its relax confirms in 1 sweep; the bound
+//  leaves room for a correction sweep and the one that confirms it
+constexpr int sweepBound = 3;
+
+double kineticEnergy(const ParticleSystem& s)
+{
+    return translationalKineticEnergy(s) + rotationalKineticEnergy(s);
+}
+
+CollisionSettings frictionalSettings(double mu)
+{
+    CollisionSettings settings;
+    settings.gravity = Vector3(0, 0, -g);
+    settings.pairLaw = ImpulseLaw::withFriction(0.2, mu);
+    settings.wallLaw = settings.pairLaw;
+    return settings;
+}
+
+//- What the relax did over a run: largest sweeps of a substep and substeps
+//  at the cap, over the whole run and from settle on; kinetic energy at
+//  the end
+struct RunResult
+{
+    int maxRestingSweeps = 0, maxSettledSweeps = 0;
+    long restingCapHits = 0, settledCapHits = 0;
+    double finalEnergy = 0;
+};
+
+RunResult run(ParticleSystem& s, CollisionStep& step, double duration, double settle)
+{
+    RunResult r;
+    const int steps = int(std::lround(duration/dt));
+    for (int k = 0; k < steps; ++k)
+    {
+        const CollisionDiagnostics d = step.advance(s, dt);
+        r.maxRestingSweeps = std::max(r.maxRestingSweeps, d.maxRestingSweeps);
+        r.restingCapHits += d.restingCapHits;
+        if (k*dt < settle) continue;
+        r.maxSettledSweeps = std::max(r.maxSettledSweeps, d.maxRestingSweeps);
+        r.settledCapHits += d.restingCapHits;
+    }
+    r.finalEnergy = kineticEnergy(s);
+    return r;
+}
+
+} // namespace
+
+
+TEST(RestingConvergence, FrictionalStackOfTwentyCubesConvergesInFewSweeps)
+{
+    // 20 cube-like bodies (c = 5 mm, eps 0.2, mu = 0.5) face down, 0.1 mm
+    // apart above a floor, 0.4 s. References: the normal impulses of the
+    // contact below body i sum to the weight above it, (n - i) m g h, to
+    // 1e-6 (the tolerance of the column of 5, ContactSolverTest.C); at rest
+    // (KE < 1e-12 J, speeds ~4e-5 m/s against g h = 1e-3 m/s); from 0.05 s
+    // on (the last body lands at 0.02 s) every substep's relax converges
+    // within sweepBound sweeps. Plain Gauss-Seidel moves the weight of a
+    // landing body by one contact per sweep: it stopped at its cap of 200
+    // in 1112 substeps after 0.05 s, its impulses not within 1e-6.
+    const int n = 20;
+    const Superellipsoid cube(5e-3, 5e-3, 5e-3, 0.2, 0.2);
+    ParticleSystem s;
+    s.shapes.push_back(cube);
+    for (int i = 0; i < n; ++i)
+    {
+        Pose p;
+        p.position = Vector3(0, 0, cube.c() + 1e-4 + i*(2*cube.c() + 1e-4));
+        s.particles.push_back(makeParticle(i, 0, s.shapes[0], density, p));
+    }
+    addFloor(s.walls, 0, 0.1);
+    CollisionStep step(frictionalSettings(0.5));
+    const RunResult r = run(s, step, 0.4, 0.05);
+    std::printf("stack of %d cubes: relax sweeps max %d (%ld at the cap), from 0.05 s max %d (%ld at the cap), "
+                "KE at 0.4 s %.2e J\n", n, r.maxRestingSweeps, r.restingCapHits, r.maxSettledSweeps,
+                r.settledCapHits, r.finalEnergy);
+    EXPECT_LT(r.finalEnergy, 1e-12);
+    EXPECT_EQ(r.settledCapHits, 0);
+    EXPECT_LE(r.maxSettledSweeps, sweepBound);
+    ASSERT_EQ(int(step.contacts().size()), n);
+    const double mgh = s.particles[0].mass*g*dt;
+    for (const StepContact& c : step.contacts())
+    {
+        const int above = c.b < 0 ? n : n - c.b;
+        EXPECT_NEAR(c.restingImpulse, above*mgh, 1e-6*above*mgh) << "contact below body " << n - above;
+    }
+}
+
+
+TEST(RestingConvergence, FourLayerPyramidOfSpheresConvergesInFewSweeps)
+{
+    // Square pyramid of spheres (r = 5 mm, mu = 0.5) in a box whose walls
+    // touch the bottom layer: layers of 4 x 4, 3 x 3, 2 x 2 and 1, each
+    // sphere in a pocket of the layer below, 10 um above it, 0.4 s (on a
+    // bare floor the bottom spheres roll apart: Coulomb friction does not
+    // resist rolling). References: the walls' impulses on the bodies sum
+    // vertically to the weight of all 30, 30 m g h (momentum balance of
+    // bodies at rest, whatever the statically indeterminate split), to
+    // 1e-6; at rest; from 0.02 s on (the top sphere lands by 0.007 s)
+    // every substep's relax converges within sweepBound sweeps (plain
+    // Gauss-Seidel: up to its cap of 200 sweeps at 0.03-0.04 s, as the
+    // bottom layer's split against the walls settles).
+    const double r = 5e-3, gap = 1e-5;
+    ParticleSystem s;
+    s.shapes.push_back(Superellipsoid::sphere(r));
+    for (int layer = 0, id = 0; layer < 4; ++layer)
+    {
+        const int m = 4 - layer;
+        for (int i = 0; i < m; ++i)
+        {
+            for (int j = 0; j < m; ++j)
+            {
+                Pose p;
+                p.position = Vector3((2*i + layer)*r, (2*j + layer)*r, r + gap + layer*(std::sqrt(2.0)*r + gap));
+                s.particles.push_back(makeParticle(id++, 0, s.shapes[0], density, p));
+            }
+        }
+    }
+    addBox(s.walls, Vector3(-r, -r, 0), Vector3(7*r, 7*r, 12*r));
+    CollisionStep step(frictionalSettings(0.5));
+    const RunResult r0 = run(s, step, 0.4, 0.02);
+    // Impulse of a wall contact on the wall: the body takes its negative
+    double support = 0;
+    for (const StepContact& c : step.contacts())
+    {
+        if (c.b < 0) support -= c.impulse.z();
+    }
+    const double weight = s.size()*s.particles[0].mass*g*dt;
+    std::printf("pyramid of %d spheres: relax sweeps max %d (%ld at the cap), from 0.02 s max %d (%ld at the "
+                "cap), KE at 0.4 s %.2e J, wall support / weight - 1 = %.2e\n", s.size(), r0.maxRestingSweeps,
+                r0.restingCapHits, r0.maxSettledSweeps, r0.settledCapHits, r0.finalEnergy, support/weight - 1);
+    EXPECT_LT(r0.finalEnergy, 1e-12);
+    EXPECT_EQ(r0.settledCapHits, 0);
+    EXPECT_LE(r0.maxSettledSweeps, sweepBound);
+    EXPECT_NEAR(support, weight, 1e-6*weight);
+}
