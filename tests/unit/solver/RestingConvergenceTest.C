@@ -38,6 +38,8 @@ CollisionSettings frictionalSettings(double mu)
     settings.gravity = Vector3(0, 0, -g);
     settings.pairLaw = ImpulseLaw::withFriction(0.2, mu);
     settings.wallLaw = settings.pairLaw;
+    settings.propagateLoads = true;
+    settings.blockFaces = true;
     return settings;
 }
 
