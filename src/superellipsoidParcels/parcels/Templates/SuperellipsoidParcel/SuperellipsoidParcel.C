@@ -338,7 +338,7 @@ Foam::vector Foam::SuperellipsoidParcel<ParcelType>::calcVelocityChange
     const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
     if (flow)
     {
-        law = cloud.fluidForce()->force(p, shape, *flow, toEigen(R()));
+        law = cloud.fluidForce()->force(p, shape, *flow, toEigen(R()), dt);
     }
 
     // Backward Euler for the linear drag, explicit for the rest:

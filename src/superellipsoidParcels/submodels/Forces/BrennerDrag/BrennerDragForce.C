@@ -100,7 +100,8 @@ superellipsoid::ParticleFluidForce Foam::BrennerDragForce<CloudType>::force
     const typename CloudType::parcelType& p,
     const superellipsoidShapeTable::entry& shape,
     const superellipsoidParcelFlow& flow,
-    const superellipsoid::Matrix3& R
+    const superellipsoid::Matrix3& R,
+    const scalar dt
 ) const
 {
     const superellipsoid::ParticleFluidForce F = superellipsoid::particleFluidForce
@@ -108,7 +109,7 @@ superellipsoid::ParticleFluidForce Foam::BrennerDragForce<CloudType>::force
         settings_, shape.hydrodynamics, flow.fluid, R,
         superellipsoidConversions::toEigen(flow.slip), flow.fluidFraction
     );
-    record(p, F);
+    record(p, F, dt);
     return F;
 }
 

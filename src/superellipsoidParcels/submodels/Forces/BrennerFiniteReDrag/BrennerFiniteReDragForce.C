@@ -195,11 +195,15 @@ template<class CloudType>
 void Foam::BrennerFiniteReDragForce<CloudType>::record
 (
     const typename CloudType::parcelType& p,
-    const superellipsoid::ParticleFluidForce& F
+    const superellipsoid::ParticleFluidForce& F,
+    const scalar dt
 ) const
 {
     maxRe_ = max(maxRe_, F.correction.reynolds);
-    totalForce_ += p.nParticle()*superellipsoidConversions::toFoam(F.force);
+    // A tracked parcel is forced once per tracking substep dt
+    totalForce_ +=
+        (p.nParticle()*dt/this->mesh().time().deltaTValue())
+       *superellipsoidConversions::toFoam(F.force);
     if (!F.correction.inValidatedRange)
     {
         outside_.insert(labelPair(p.origProc(), p.origId()));
