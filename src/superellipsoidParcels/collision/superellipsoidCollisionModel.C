@@ -4,20 +4,15 @@
 
 #include "superellipsoidCollisionModel.H"
 #include "superellipsoidShapeTable.H"
-#include "eigenConversions.H"
-#include "wallPolyPatch.H"
-#include "Time.H"
-#include "Pstream.H"
+#include "superellipsoidContactRecords.H"
 #include "superellipsoidDictionaryChecks.H"
 #include "superellipsoidSettingChecks.H"
-#include "PstreamBuffers.H"
-#include "processorPolyPatch.H"
+#include "Time.H"
+#include "Pstream.H"
 #include "clockTime.H"
 
-#include "dynamics/RigidBodyRotation.H"
+#include "solver/BoundaryImpulses.H"
 
-#include <algorithm>
-#include <numeric>
 #include <stdexcept>
 
 // * * * * * * * * * * * * * * Static Data Members * * * * * * * * * * * * //
@@ -30,29 +25,6 @@ namespace Foam
 
 
 // * * * * * * * * * * * * * Static Member Functions * * * * * * * * * * * //
-
-Foam::scalar Foam::superellipsoidCollisionModel::readBounded
-(
-    const Foam::dictionary& dict,
-    const Foam::word& key,
-    const Foam::scalar lo,
-    const Foam::scalar hi
-)
-{
-    // Missing, wrong type, not finite, out of range: FatalIOError
-    return superellipsoidDictionaryChecks::readBounded(dict, key, lo, hi);
-}
-
-
-Foam::scalar Foam::superellipsoidCollisionModel::readPositive
-(
-    const Foam::dictionary& dict,
-    const Foam::word& key
-)
-{
-    return superellipsoidDictionaryChecks::readPositive(dict, key);
-}
-
 
 Foam::autoPtr<Foam::superellipsoidCollisionModel>
 Foam::superellipsoidCollisionModel::New
@@ -101,25 +73,13 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     step_(),
     system_(),
     local_(),
-    localToGlobal_(),
-    owned_(),
-    meshNeighbours_(),
-    cyclicTransforms_(),
-    imageStride_(1L << 30),
-    ownedIds_(),
-    ownedPairs_(),
-    ghostsThisStep_(0),
-    exchangesThisStep_(0),
-    recordsSent_(0),
-    exchangeTime_(0),
-    waitTime_(0),
-    wallsBuilt_(false),
-    distributorPatches_(),
-    wallsReported_(false),
+    velocityBefore_(),
+    images_(),
+    halo_(),
+    walls_(mesh),
+    log_(mesh.time(), modelName),
     diag_(),
-    truncatedDisplacements_(0),
-    wallBackstops_(0),
-    csv_(),
+    waypoints_(),
     stopAtRest_(0),
     peakEnergy_(0),
     stopSet_(false)
@@ -138,73 +98,55 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
             "model", "nSubCycles", "displacementFraction",
             "restingDisplacementFraction", "maxSweeps", "stopAtRest",
             "restingContacts", "impulseCoeffs", "softContactCoeffs",
-            "distributorPatches"
+            "distributorPatches", "propagateLoads", "blockFaces"
         },
         "superellipsoidCollision"
     );
 
-    // Ranges: superellipsoid::validateCollisionSettings (superellipsoidSettingChecks.H);
     // nSubCycles: >= 1 fixed, 0 from physics
     using superellipsoidSettingChecks::readSetting;
-    if (dict.found("nSubCycles"))
+    readSetting(dict, "nSubCycles", settings_.fixedSubsteps, settings_);
+    readSetting(dict, "displacementFraction", settings_.displacementFraction, settings_);
+    readSetting
+    (
+        dict, "restingDisplacementFraction", settings_.restingDisplacementFraction, settings_
+    );
+    readSetting(dict, "maxSweeps", settings_.maxSweeps, settings_);
+
+    // The relax's load propagation and face blocks (core CollisionSettings.H)
+    settings_.propagateLoads =
+        dict.lookupOrDefault<Switch>("propagateLoads", settings_.propagateLoads);
+    settings_.blockFaces =
+        dict.lookupOrDefault<Switch>("blockFaces", settings_.blockFaces);
+    if (settings_.propagateLoads && Pstream::parRun())
     {
-        readSetting(dict, "nSubCycles", settings_.fixedSubsteps, settings_);
-    }
-    if (dict.found("displacementFraction"))
-    {
-        readSetting(dict, "displacementFraction", settings_.displacementFraction, settings_);
-    }
-    if (dict.found("restingDisplacementFraction"))
-    {
-        readSetting
-        (
-            dict, "restingDisplacementFraction", settings_.restingDisplacementFraction, settings_
-        );
-    }
-    if (dict.found("maxSweeps"))
-    {
-        readSetting(dict, "maxSweeps", settings_.maxSweeps, settings_);
+        // Its levels come from one processor's contacts: the result would
+        // depend on the decomposition
+        FatalIOErrorInFunction(dict)
+            << "Bad entry propagateLoads true: load propagation runs serial"
+            << " only (set it false for a decomposed run)" << nl
+            << exit(FatalIOError);
     }
 
     if (dict.found("distributorPatches"))
     {
-        distributorPatches_ = dict.get<wordList>("distributorPatches");
-        for (const word& name : distributorPatches_)
-        {
-            if (mesh_.boundaryMesh().findPatchID(name) < 0)
-            {
-                FatalIOErrorInFunction(dict)
-                    << "Bad entry distributorPatches: no patch " << name
-                    << "; patches: " << mesh_.boundaryMesh().names() << nl
-                    << exit(FatalIOError);
-            }
-        }
+        walls_.setDistributorPatches(dict.get<wordList>("distributorPatches"), dict);
     }
 
     if (dict.found("stopAtRest"))
     {
-        // In [0, 1): at 1 a growing kinetic energy would stop the run
-        stopAtRest_ = readBounded(dict, "stopAtRest", 0, 1 - SMALL);
+        // A setting of the layer alone. In [0, 1): at 1 a growing kinetic
+        // energy would stop the run
+        stopAtRest_ =
+            superellipsoidDictionaryChecks::readBounded(dict, "stopAtRest", 0, 1 - SMALL);
     }
 
     for (label i = 0; i < shapes.size(); ++i)
     {
         system_.shapes.push_back(shapes[i].shape);
     }
-
-    // Processors a parcel can be transferred to by tracking
-    DynamicList<label> neighbours;
-    for (const polyPatch& pp : mesh.boundaryMesh())
-    {
-        const processorPolyPatch* ppp = isA<processorPolyPatch>(pp);
-        if (ppp && !neighbours.found(ppp->neighbProcNo()))
-        {
-            neighbours.append(ppp->neighbProcNo());
-        }
-    }
-    meshNeighbours_.transfer(neighbours);
-
-    findPeriodicTransforms(mesh);
+    images_.reset(new superellipsoidPeriodicImages(mesh.boundaryMesh()));
+    halo_.reset(new superellipsoidHaloExchange(mesh, *images_));
 }
 
 
@@ -214,7 +156,6 @@ void Foam::superellipsoidCollisionModel::initialise(const dictionary& dict)
 {
     try
     {
-        superellipsoid::validateCollisionSettings(settings_);
         step_.reset(new superellipsoid::CollisionStep(settings_));
         if (Pstream::parRun())
         {
@@ -225,7 +166,7 @@ void Foam::superellipsoidCollisionModel::initialise(const dictionary& dict)
                 {
                     const clockTime timer;
                     const scalar y = returnReduce(x, maxOp<scalar>());
-                    reductionTime_ += timer.elapsedTime();
+                    halo_->counters().reductionTime += timer.elapsedTime();
                     return y;
                 }
             );
@@ -286,28 +227,175 @@ Foam::label Foam::superellipsoidCollisionModel::advanceFluidStep
         // Move with the constant fluid forcing (ghosts move too and are
         // replaced by the exchange)
         moveSubstep(h);
-        if (Pstream::parRun() || !cyclicTransforms_.empty())
+        if (halo_->active())
         {
             // Ghosts and periodic images from the moved state of their owners
             for (std::size_t i = 0; i < nOwn; ++i)
             {
-                local_[i] = system_.particles[localToGlobal_[i]];
+                local_[i] = result(i);
             }
             exchangeParticles();
         }
         collide(h);
         for (std::size_t i = 0; i < nOwn; ++i)
         {
-            waypoints_[k*nOwn + i] = system_.particles[localToGlobal_[i]].pose.position;
+            waypoints_[k*nOwn + i] = result(i).pose.position;
         }
     }
 
     // End state of the own parcels (energies, the cloud's scatter)
     for (std::size_t i = 0; i < nOwn; ++i)
     {
-        local_[i] = system_.particles[localToGlobal_[i]];
+        local_[i] = result(i);
     }
     return n;
+}
+
+
+void Foam::superellipsoidCollisionModel::exchangeParticles()
+{
+    halo_->exchange(local_, system_.shapes, step_->pairCache(), system_.particles);
+}
+
+
+void Foam::superellipsoidCollisionModel::beginVelocityPhases()
+{
+    velocityBefore_.resize(system_.particles.size());
+    for (std::size_t i = 0; i < velocityBefore_.size(); ++i)
+    {
+        velocityBefore_[i] = system_.particles[i].velocity;
+    }
+}
+
+
+void Foam::superellipsoidCollisionModel::endVelocityPhases()
+{
+    const std::vector<superellipsoid::StepContact>& contacts = step_->contacts();
+    const std::vector<char>& owned = halo_->owned();
+    if (halo_->active())
+    {
+        // The owners' answers replace this processor's for the contacts
+        // with a ghost (core BoundaryImpulses.H)
+        const std::vector<superellipsoid::BoundaryImpulse> received =
+            halo_->exchangeImpulses(contacts);
+        coreCall("Boundary impulses", [&]()
+        {
+            halo_->counters().impulsesReplaced += superellipsoid::applyBoundaryImpulses
+            (
+                system_, contacts, owned, received, images_->stride()
+            );
+        });
+    }
+    log_.recordBalance
+    (
+        superellipsoid::contactMomentumBalance(system_, velocityBefore_, contacts, owned)
+    );
+}
+
+
+void Foam::superellipsoidCollisionModel::finishSubstep
+(
+    const superellipsoid::CollisionDiagnostics& before
+)
+{
+    // Touching contacts of this processor (sums over processors = serial)
+    const std::vector<char>& owned = halo_->owned();
+    long pairs = 0, walls = 0;
+    const std::vector<superellipsoid::StepContact>& contacts = step_->contacts();
+    for (const superellipsoid::StepContact& c : contacts)
+    {
+        // A contact with an image counts on the side that owns it
+        if
+        (
+            owned[c.a]
+         && !(c.b >= 0 && superellipsoid::realId(c.idB, images_->stride()) < c.idA)
+        )
+        {
+            ++(c.b >= 0 ? pairs : walls);
+        }
+    }
+    diag_.pairContacts = before.pairContacts + pairs;
+    diag_.wallContacts = before.wallContacts + walls;
+
+    if (Pstream::parRun())
+    {
+        halo_->rememberOwnedContacts
+        (
+            system_.particles, step_->candidatePairs(), contacts
+        );
+    }
+}
+
+
+void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
+{
+    if (walls_.upToDate())
+    {
+        return;
+    }
+    system_.walls = walls_.convert(U);
+    step_->invalidateWalls();
+    // The CSV of the diagnostics opens with the first conversion
+    log_.open();
+}
+
+
+void Foam::superellipsoidCollisionModel::stopIfAtRest
+(
+    const scalar time,
+    const scalar energy
+)
+{
+    // The energy is the global sum, so every processor decides alike. The
+    // run ends with THIS time step, which is written: the parcels are
+    // final here, writeAndEnd writes now and marks the step a write time,
+    // so the solver's runTime.write() at the end of the step writes it
+    // again with the fluid solved (stopAt writeNow would only act at the
+    // next time increment, one step later)
+    peakEnergy_ = max(peakEnergy_, energy);
+    if (stopAtRest_ > 0 && !stopSet_ && peakEnergy_ > 0 && energy < stopAtRest_*peakEnergy_)
+    {
+        stopSet_ = true;
+        Info<< "    collisions (" << modelName_ << "): at rest at time " << time
+            << " (kinetic energy " << energy/peakEnergy_ << " of its peak < stopAtRest "
+            << stopAtRest_ << "): the run ends with this time step" << endl;
+        const_cast<Time&>(mesh_.time()).writeAndEnd();
+    }
+}
+
+
+void Foam::superellipsoidCollisionModel::endStep(const scalar time)
+{
+    step_->pairCache().dropUntouched();
+
+    // Energies of the own parcels (system_ also holds ghosts)
+    diag_.translationalEnergy = 0;
+    diag_.rotationalEnergy = 0;
+    for (const superellipsoid::Particle& p : local_)
+    {
+        diag_.translationalEnergy += 0.5*p.mass*p.velocity.squaredNorm();
+        diag_.rotationalEnergy +=
+            0.5*p.angularVelocity.dot(p.principalMoments.cwiseProduct(p.angularVelocity));
+    }
+
+    halo_->countReductions(step_->contactSolver().globalReductions());
+    const superellipsoidCollisionLog::StepTotals totals =
+        log_.reduce(diag_, halo_->counters());
+    stopIfAtRest(time, diag_.translationalEnergy + diag_.rotationalEnergy);
+    log_.write(time, diag_, totals);
+
+    diag_ = superellipsoid::CollisionDiagnostics();
+    log_.reset();
+    halo_->resetCounters();
+}
+
+
+std::vector<superellipsoid::PairRecord>
+Foam::superellipsoidCollisionModel::records() const
+{
+    std::vector<superellipsoid::PairRecord> records = step_->pairCache().records();
+    superellipsoidContactRecords::sortUnique(records);
+    return records;
 }
 
 

@@ -4,6 +4,7 @@
 
 #include "superellipsoidContactRecords.H"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -57,6 +58,29 @@ int pointCountOf(const Foam::scalar count)
 
 
 // * * * * * * * * * * * * * * * * Functions * * * * * * * * * * * * * * * //
+
+void Foam::superellipsoidContactRecords::sortUnique
+(
+    std::vector<superellipsoid::PairRecord>& records
+)
+{
+    using superellipsoid::PairRecord;
+    std::sort
+    (
+        records.begin(), records.end(),
+        [](const PairRecord& x, const PairRecord& y) { return x.key < y.key; }
+    );
+    records.erase
+    (
+        std::unique
+        (
+            records.begin(), records.end(),
+            [](const PairRecord& x, const PairRecord& y) { return x.key == y.key; }
+        ),
+        records.end()
+    );
+}
+
 
 void Foam::superellipsoidContactRecords::pack
 (

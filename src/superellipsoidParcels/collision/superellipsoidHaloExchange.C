@@ -1,20 +1,24 @@
 /*---------------------------------------------------------------------------*\
-    superellipsoidFoam: superellipsoidCollisionModel, the halo exchange of
-    ghost parcels and contact records between processors, the ownership
-    counts of a substep and the processor's contact records for a write
-    (docs/openfoam-collisions.md "Parallel").
+    superellipsoidFoam: superellipsoidHaloExchange (see the header).
 \*---------------------------------------------------------------------------*/
 
-#include "superellipsoidCollisionModel.H"
+#include "superellipsoidHaloExchange.H"
+#include "superellipsoidPeriodicImages.H"
 #include "superellipsoidContactRecords.H"
-#include "solver/BoundaryImpulses.H"
 #include "Pstream.H"
 #include "PstreamBuffers.H"
+#include "processorPolyPatch.H"
 #include "clockTime.H"
 
 #include <algorithm>
 
 namespace contactRecords = Foam::superellipsoidContactRecords;
+
+namespace Foam
+{
+    defineTypeNameAndDebug(superellipsoidHaloExchange, 0);
+}
+
 
 // * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * //
 
@@ -61,28 +65,6 @@ superellipsoid::Particle unpack(const Foam::scalarList& buf, Foam::label& k)
     return p;
 }
 
-//- Sort a list of pair-cache records by key (keyOf(record)) and keep the
-//  first record of each key
-template<class Record, class KeyOf>
-void sortUniqueBy(std::vector<Record>& records, KeyOf keyOf)
-{
-    std::sort
-    (
-        records.begin(), records.end(),
-        [&keyOf](const Record& x, const Record& y) { return keyOf(x) < keyOf(y); }
-    );
-    records.erase
-    (
-        std::unique
-        (
-            records.begin(), records.end(),
-            [&keyOf](const Record& x, const Record& y) { return keyOf(x) == keyOf(y); }
-        ),
-        records.end()
-    );
-}
-
-
 //- Finish the sends of pBufs: sizes received per processor (serial, with
 //  periodic images only: nothing is sent, all zero)
 Foam::labelList finishedSends(Foam::PstreamBuffers& pBufs)
@@ -113,268 +95,283 @@ double distanceSqr
     return d2;
 }
 
+//- Does a parcel of bounding radius r at x reach box: within r plus the
+//  box's largest bounding radius (necessary for touching any of its
+//  parcels; margin 1e-9 relative)
+bool reaches
+(
+    const superellipsoid::Vector3& x,
+    const double r,
+    const Foam::superellipsoidHaloExchange::ProcessorBox& box
+)
+{
+    if (box[6] < 0) return false;
+    const double reach = (r + box[6])*(1 + 1e-9);
+    return distanceSqr(x, &box[0], &box[3]) <= reach*reach;
+}
+
 } // End anonymous namespace
 
 
-// * * * * * * * * * * * * * * * Member Functions  * * * * * * * * * * * * * //
+// * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
 
-void Foam::superellipsoidCollisionModel::exchangeParticles()
+Foam::List<Foam::superellipsoidHaloExchange::ProcessorBox>
+Foam::superellipsoidHaloExchange::gatherBoxes
+(
+    const std::vector<superellipsoid::Particle>& local,
+    const std::vector<superellipsoid::Superellipsoid>& shapes
+)
 {
-    const clockTime timer;
-    std::vector<superellipsoid::Particle>& all = system_.particles;
-    all = local_;
-    // Processor of each received ghost, in receiving order
-    std::vector<label> ghostHome;
-
-    if (Pstream::parRun() || !cyclicTransforms_.empty())
+    List<ProcessorBox> boxes(Pstream::nProcs());
+    ProcessorBox& box = boxes[Pstream::myProcNo()];
+    for (int i = 0; i < 3; ++i)
     {
-        const label nProcs = Pstream::nProcs();
-        const label me = Pstream::myProcNo();
-
-        // 1. Bounding box of the own parcel centres and largest bounding
-        //    radius, all processors (7 doubles each; empty: radius -1)
-        List<FixedList<scalar, 7>> boxes(nProcs);
-        FixedList<scalar, 7>& box = boxes[me];
+        box[i] = GREAT;
+        box[3 + i] = -GREAT;
+    }
+    box[6] = -1;
+    for (const superellipsoid::Particle& p : local)
+    {
         for (int i = 0; i < 3; ++i)
         {
-            box[i] = GREAT;
-            box[3 + i] = -GREAT;
+            box[i] = min(box[i], p.pose.position[i]);
+            box[3 + i] = max(box[3 + i], p.pose.position[i]);
         }
-        box[6] = -1;
-        for (const superellipsoid::Particle& p : local_)
-        {
-            for (int i = 0; i < 3; ++i)
-            {
-                box[i] = min(box[i], p.pose.position[i]);
-                box[3 + i] = max(box[3 + i], p.pose.position[i]);
-            }
-            box[6] = max(box[6], system_.shapes[p.shapeIndex].boundingRadius());
-        }
-        {
-            // The first synchronisation point of the substep: its time is
-            // mostly waiting for the slowest processor (load imbalance)
-            const clockTime waitTimer;
-            if (Pstream::parRun())
-            {
-                Pstream::gatherList(boxes);
-                Pstream::scatterList(boxes);
-            }
-            waitTime_ += waitTimer.elapsedTime();
-        }
-
-        // 2. Ghosts: own parcel p goes to processor j if its bounding
-        //    sphere, grown by j's largest bounding radius, reaches j's box
-        //    (necessary for touching any parcel of j; margin 1e-9 relative)
-        auto isGhostOf = [&](const superellipsoid::Particle& p, const label j)
-        {
-            if (j == me || boxes[j][6] < 0) return false;
-            const double r = system_.shapes[p.shapeIndex].boundingRadius();
-            const double reach = (r + boxes[j][6])*(1 + 1e-9);
-            return distanceSqr(p.pose.position, &boxes[j][0], &boxes[j][3]) <= reach*reach;
-        };
-        // Count, size the buffers, then pack
-        List<scalarList> ghostBuf(nProcs);
-        labelList nGhost(nProcs, Zero);
-        for (const superellipsoid::Particle& p : local_)
-        {
-            for (label j = 0; j < nProcs; ++j)
-            {
-                if (isGhostOf(p, j)) ++nGhost[j];
-            }
-        }
-        forAll(ghostBuf, j)
-        {
-            ghostBuf[j].setSize(nGhost[j]*particleRecord);
-            nGhost[j] = 0;
-        }
-        for (const superellipsoid::Particle& p : local_)
-        {
-            for (label j = 0; j < nProcs; ++j)
-            {
-                if (isGhostOf(p, j)) pack(p, ghostBuf[j], nGhost[j]);
-            }
-        }
-
-        // Periodic images (cyclics): own parcel p under transform T_k
-        // (periodicImage: centre, orientation, velocity, force), id +
-        // (k + 1) imageStride_, to every processor (this one too) whose box
-        // it reaches, by the same test as a ghost
-        List<DynamicList<scalar>> imageBuf(nProcs);
-        std::vector<superellipsoid::Particle> ownImages;
-        for (const superellipsoid::Particle& p : local_)
-        {
-            const double r = system_.shapes[p.shapeIndex].boundingRadius();
-            if (p.id >= imageStride_)
-            {
-                FatalErrorInFunction
-                    << "Parcel id " << p.id << " >= " << imageStride_
-                    << ": no room for the ids of its "
-                    << cyclicTransforms_.size() << " periodic images"
-                    << exit(FatalError);
-            }
-            for (std::size_t k = 0; k < cyclicTransforms_.size(); ++k)
-            {
-                const superellipsoid::Particle image = superellipsoid::periodicImage
-                (
-                    p, cyclicTransforms_[k], p.id + long(k + 1)*imageStride_
-                );
-                for (label j = 0; j < nProcs; ++j)
-                {
-                    if (boxes[j][6] < 0) continue;
-                    const double reach = (r + boxes[j][6])*(1 + 1e-9);
-                    if (distanceSqr(image.pose.position, &boxes[j][0], &boxes[j][3]) > reach*reach)
-                    {
-                        continue;
-                    }
-                    if (j == me)
-                    {
-                        ownImages.push_back(image);
-                        continue;
-                    }
-                    scalarList one(particleRecord);
-                    label m = 0;
-                    pack(image, one, m);
-                    imageBuf[j].append(one);
-                }
-            }
-        }
-
-        // 3. Contact history of the parcels that tracking moved to another
-        //    processor since the last collision substep: their records go
-        //    to the mesh neighbours (the new owner overwrites its copy,
-        //    which misses the part of the contact it did not see)
-        scalarList recordBuf;
-        {
-            std::vector<long> ids(local_.size());
-            for (std::size_t i = 0; i < local_.size(); ++i) ids[i] = local_[i].id;
-            std::sort(ids.begin(), ids.end());
-            std::vector<long> lost;
-            std::set_difference
-            (
-                ownedIds_.begin(), ownedIds_.end(), ids.begin(), ids.end(),
-                std::back_inserter(lost)
-            );
-            ownedIds_.swap(ids);
-
-            std::vector<superellipsoid::PairRecord> records;
-            if (!lost.empty())
-            {
-                const auto isLost = [&lost](long id)
-                {
-                    return std::binary_search(lost.begin(), lost.end(), id);
-                };
-                for (const std::pair<long, long>& k : ownedPairs_)
-                {
-                    if (!isLost(k.first) && !(k.second >= 0 && isLost(k.second)))
-                    {
-                        continue;
-                    }
-                    const std::uint64_t key = k.second >= 0
-                      ? superellipsoid::PairCache::pairKey(k.first, k.second)
-                      : superellipsoid::PairCache::wallKey(k.first, int(-1 - k.second));
-                    const superellipsoid::PairRecord* rec = step_->pairCache().find(key);
-                    if (rec)
-                    {
-                        records.push_back(*rec);
-                        records.back().key = key;
-                    }
-                }
-                sortUniqueBy
-                (
-                    records,
-                    [](const superellipsoid::PairRecord& r) { return r.key; }
-                );
-            }
-            recordBuf.setSize(label(records.size())*contactRecords::recordSize);
-            label k = 0;
-            for (const superellipsoid::PairRecord& r : records)
-            {
-                contactRecords::pack(r, recordBuf, k);
-            }
-            recordsSent_ += label(records.size());
-        }
-
-        // 4. Point-to-point exchange: ghosts to the processors within
-        //    reach, records to the mesh neighbours (both lists to every
-        //    destination that gets anything)
-        boolList sendTo(nProcs, false);
-        forAll(ghostBuf, j)
-        {
-            sendTo[j] = ghostBuf[j].size() > 0 || imageBuf[j].size() > 0;
-        }
-        if (recordBuf.size())
-        {
-            for (const label j : meshNeighbours_)
-            {
-                sendTo[j] = true;
-            }
-        }
-        label nReceived = 0;
-        ghostHome.clear();
-        for (const superellipsoid::Particle& image : ownImages)
-        {
-            all.push_back(image);
-            ghostHome.push_back(me);
-        }
-        PstreamBuffers pBufs(Pstream::commsTypes::nonBlocking);
-        forAll(sendTo, j)
-        {
-            if (sendTo[j] && j != me)
-            {
-                UOPstream toProc(j, pBufs);
-                toProc << ghostBuf[j] << recordBuf << imageBuf[j];
-            }
-        }
-        const labelList recvSizes(finishedSends(pBufs));
-
-        forAll(recvSizes, j)
-        {
-            if (j == me || recvSizes[j] == 0) continue;
-            UIPstream fromProc(j, pBufs);
-            const scalarList buf(fromProc);
-            const scalarList recs(fromProc);
-            const scalarList images(fromProc);
-            for (label k = 0; k < buf.size(); )
-            {
-                all.push_back(unpack(buf, k));
-                ghostHome.push_back(j);
-                ++nReceived;
-            }
-            for (label k = 0; k < images.size(); )
-            {
-                all.push_back(unpack(images, k));
-                ghostHome.push_back(j);
-                ++nReceived;
-            }
-            for (label k = 0; k < recs.size(); )
-            {
-                superellipsoid::PairRecord rec = contactRecords::unpack(recs, k);
-                superellipsoid::PairRecord& mine = step_->pairCache().acquire(rec.key);
-                rec.key = mine.key;
-                rec.touched = true;
-                mine = rec;
-            }
-        }
-        ghostsThisStep_ += nReceived;
-        if (debug)
-        {
-            Pout<< "superellipsoidCollisionModel: " << local_.size()
-                << " own parcels, ghosts sent " << nGhost << " received "
-                << nReceived << ", records sent " << recordBuf.size()/contactRecords::recordSize
-                << endl;
-        }
-        ++exchangesThisStep_;
+        box[6] = max(box[6], shapes[p.shapeIndex].boundingRadius());
     }
 
-    // Canonical order (by id): the same on every processor and in serial;
-    // the processor of each parcel in the same order
+    // The first synchronisation point of the substep: its time is mostly
+    // waiting for the slowest processor (load imbalance)
+    const clockTime waitTimer;
+    if (Pstream::parRun())
+    {
+        Pstream::gatherList(boxes);
+        Pstream::scatterList(boxes);
+    }
+    counters_.waitTime += waitTimer.elapsedTime();
+    return boxes;
+}
+
+
+Foam::List<Foam::scalarList> Foam::superellipsoidHaloExchange::packGhosts
+(
+    const std::vector<superellipsoid::Particle>& local,
+    const std::vector<superellipsoid::Superellipsoid>& shapes,
+    const List<ProcessorBox>& boxes
+) const
+{
+    const label me = Pstream::myProcNo();
+    const auto isGhostOf = [&](const superellipsoid::Particle& p, const label j)
+    {
+        return j != me
+            && reaches(p.pose.position, shapes[p.shapeIndex].boundingRadius(), boxes[j]);
+    };
+
+    // Count, size the buffers, then pack
+    List<scalarList> ghostBuf(boxes.size());
+    labelList nGhost(boxes.size(), Zero);
+    for (const superellipsoid::Particle& p : local)
+    {
+        forAll(boxes, j)
+        {
+            if (isGhostOf(p, j)) ++nGhost[j];
+        }
+    }
+    forAll(ghostBuf, j)
+    {
+        ghostBuf[j].setSize(nGhost[j]*particleRecord);
+        nGhost[j] = 0;
+    }
+    for (const superellipsoid::Particle& p : local)
+    {
+        forAll(boxes, j)
+        {
+            if (isGhostOf(p, j)) pack(p, ghostBuf[j], nGhost[j]);
+        }
+    }
+    return ghostBuf;
+}
+
+
+Foam::List<Foam::DynamicList<Foam::scalar>>
+Foam::superellipsoidHaloExchange::packImages
+(
+    const std::vector<superellipsoid::Particle>& local,
+    const std::vector<superellipsoid::Superellipsoid>& shapes,
+    const List<ProcessorBox>& boxes,
+    std::vector<superellipsoid::Particle>& ownImages
+) const
+{
+    // Own parcel p under transform k, to every processor (this one too)
+    // whose box it reaches, by the same test as a ghost
+    const label me = Pstream::myProcNo();
+    List<DynamicList<scalar>> imageBuf(boxes.size());
+    for (const superellipsoid::Particle& p : local)
+    {
+        const double r = shapes[p.shapeIndex].boundingRadius();
+        images_.checkId(p);
+        for (std::size_t k = 0; k < images_.size(); ++k)
+        {
+            const superellipsoid::Particle image = images_.image(p, k);
+            forAll(boxes, j)
+            {
+                if (!reaches(image.pose.position, r, boxes[j]))
+                {
+                    continue;
+                }
+                if (j == me)
+                {
+                    ownImages.push_back(image);
+                    continue;
+                }
+                scalarList one(particleRecord);
+                label m = 0;
+                pack(image, one, m);
+                imageBuf[j].append(one);
+            }
+        }
+    }
+    return imageBuf;
+}
+
+
+Foam::scalarList Foam::superellipsoidHaloExchange::packLostRecords
+(
+    const std::vector<superellipsoid::Particle>& local,
+    superellipsoid::PairCache& cache
+)
+{
+    // The parcels that tracking moved to another processor since the last
+    // exchange
+    std::vector<long> ids(local.size());
+    for (std::size_t i = 0; i < local.size(); ++i) ids[i] = local[i].id;
+    std::sort(ids.begin(), ids.end());
+    std::vector<long> lost;
+    std::set_difference
+    (
+        ownedIds_.begin(), ownedIds_.end(), ids.begin(), ids.end(),
+        std::back_inserter(lost)
+    );
+    ownedIds_.swap(ids);
+
+    // Their records (the new owner overwrites its copy, which misses the
+    // part of the contact it did not see)
+    const auto isLost = [&lost](long id)
+    {
+        return std::binary_search(lost.begin(), lost.end(), id);
+    };
+    std::vector<superellipsoid::PairRecord> records;
+    for (const std::pair<long, long>& k : ownedPairs_)
+    {
+        if (!isLost(k.first) && !(k.second >= 0 && isLost(k.second)))
+        {
+            continue;
+        }
+        const std::uint64_t key = k.second >= 0
+          ? superellipsoid::PairCache::pairKey(k.first, k.second)
+          : superellipsoid::PairCache::wallKey(k.first, int(-1 - k.second));
+        const superellipsoid::PairRecord* rec = cache.find(key);
+        if (rec)
+        {
+            records.push_back(*rec);
+            records.back().key = key;
+        }
+    }
+    contactRecords::sortUnique(records);
+
+    scalarList recordBuf(label(records.size())*contactRecords::recordSize);
+    label k = 0;
+    for (const superellipsoid::PairRecord& r : records)
+    {
+        contactRecords::pack(r, recordBuf, k);
+    }
+    counters_.recordsSent += label(records.size());
+    return recordBuf;
+}
+
+
+Foam::label Foam::superellipsoidHaloExchange::sendAndReceive
+(
+    const List<scalarList>& ghostBuf,
+    const List<DynamicList<scalar>>& imageBuf,
+    const scalarList& recordBuf,
+    superellipsoid::PairCache& cache,
+    std::vector<superellipsoid::Particle>& all,
+    std::vector<label>& ghostHome
+) const
+{
+    // Ghosts and images to the processors within reach, records to the
+    // mesh neighbours (all three lists to every destination that gets
+    // anything)
+    const label me = Pstream::myProcNo();
+    boolList sendTo(ghostBuf.size(), false);
+    forAll(ghostBuf, j)
+    {
+        sendTo[j] = ghostBuf[j].size() > 0 || imageBuf[j].size() > 0;
+    }
+    if (recordBuf.size())
+    {
+        for (const label j : meshNeighbours_)
+        {
+            sendTo[j] = true;
+        }
+    }
+    PstreamBuffers pBufs(Pstream::commsTypes::nonBlocking);
+    forAll(sendTo, j)
+    {
+        if (sendTo[j] && j != me)
+        {
+            UOPstream toProc(j, pBufs);
+            toProc << ghostBuf[j] << recordBuf << imageBuf[j];
+        }
+    }
+    const labelList recvSizes(finishedSends(pBufs));
+
+    label nReceived = 0;
+    forAll(recvSizes, j)
+    {
+        if (j == me || recvSizes[j] == 0) continue;
+        UIPstream fromProc(j, pBufs);
+        const scalarList ghosts(fromProc);
+        const scalarList recs(fromProc);
+        const scalarList images(fromProc);
+        for (const scalarList* buf : {&ghosts, &images})
+        {
+            for (label k = 0; k < buf->size(); )
+            {
+                all.push_back(unpack(*buf, k));
+                ghostHome.push_back(j);
+                ++nReceived;
+            }
+        }
+        for (label k = 0; k < recs.size(); )
+        {
+            superellipsoid::PairRecord rec = contactRecords::unpack(recs, k);
+            superellipsoid::PairRecord& mine = cache.acquire(rec.key);
+            rec.key = mine.key;
+            rec.touched = true;
+            mine = rec;
+        }
+    }
+    return nReceived;
+}
+
+
+void Foam::superellipsoidHaloExchange::sortById
+(
+    const std::vector<superellipsoid::Particle>& local,
+    const std::vector<label>& ghostHome,
+    std::vector<superellipsoid::Particle>& all
+)
+{
+    // The processor of each parcel in the same order
     std::vector<std::pair<long, label>> homes(all.size());
     for (std::size_t i = 0; i < all.size(); ++i)
     {
         homes[i] =
         {
             all[i].id,
-            i < local_.size() ? Pstream::myProcNo() : ghostHome[i - local_.size()]
+            i < local.size() ? Pstream::myProcNo() : ghostHome[i - local.size()]
         };
     }
     std::sort
@@ -393,174 +390,204 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
     }
 
     owned_.assign(all.size(), 0);
-    localToGlobal_.resize(local_.size());
-    for (std::size_t i = 0; i < local_.size(); ++i)
+    localToGlobal_.resize(local.size());
+    for (std::size_t i = 0; i < local.size(); ++i)
     {
         const auto it = std::lower_bound
         (
-            all.begin(), all.end(), local_[i].id,
+            all.begin(), all.end(), local[i].id,
             [](const superellipsoid::Particle& p, long id) { return p.id < id; }
         );
         localToGlobal_[i] = label(it - all.begin());
         owned_[localToGlobal_[i]] = 1;
     }
-
-    exchangeTime_ += timer.elapsedTime();
 }
 
 
-void Foam::superellipsoidCollisionModel::beginVelocityPhases()
-{
-    velocityBefore_.resize(system_.particles.size());
-    for (std::size_t i = 0; i < velocityBefore_.size(); ++i)
-    {
-        velocityBefore_[i] = system_.particles[i].velocity;
-    }
-}
+// * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
 
-
-void Foam::superellipsoidCollisionModel::endVelocityPhases()
-{
-    const std::vector<superellipsoid::StepContact>& contacts = step_->contacts();
-    if (Pstream::parRun() || !cyclicTransforms_.empty())
-    {
-        const clockTime timer;
-        const label nProcs = Pstream::nProcs();
-        const label me = Pstream::myProcNo();
-
-        // The owners' impulses (8 doubles per contact) to the processors
-        // of the ghosts, point to point
-        std::vector<superellipsoid::BoundaryImpulse> mine;
-        std::vector<int> ghost;
-        superellipsoid::ownedBoundaryImpulses
-        (
-            contacts, owned_, mine, ghost, imageStride_, cyclicTransforms_
-        );
-        labelList nSend(nProcs, Zero);
-        for (const int b : ghost)
-        {
-            ++nSend[home_[b]];
-        }
-        List<scalarList> buf(nProcs);
-        forAll(buf, j)
-        {
-            buf[j].setSize(nSend[j]*superellipsoid::boundaryImpulseSize);
-            nSend[j] = 0;
-        }
-        for (std::size_t m = 0; m < mine.size(); ++m)
-        {
-            const label j = home_[ghost[m]];
-            superellipsoid::packBoundaryImpulse
-            (
-                mine[m], &buf[j][nSend[j]++*superellipsoid::boundaryImpulseSize]
-            );
-        }
-        // Own images' contacts stay here
-        std::vector<superellipsoid::BoundaryImpulse> received;
-        for (label k = 0; k < buf[me].size(); k += superellipsoid::boundaryImpulseSize)
-        {
-            received.push_back(superellipsoid::unpackBoundaryImpulse(&buf[me][k]));
-        }
-        PstreamBuffers pBufs(Pstream::commsTypes::nonBlocking);
-        forAll(buf, j)
-        {
-            if (j != me && buf[j].size())
-            {
-                UOPstream toProc(j, pBufs);
-                toProc << buf[j];
-            }
-        }
-        const labelList recvSizes(finishedSends(pBufs));
-
-        forAll(recvSizes, j)
-        {
-            if (j == me || recvSizes[j] == 0) continue;
-            UIPstream fromProc(j, pBufs);
-            const scalarList recs(fromProc);
-            for (label k = 0; k < recs.size(); k += superellipsoid::boundaryImpulseSize)
-            {
-                received.push_back(superellipsoid::unpackBoundaryImpulse(&recs[k]));
-            }
-        }
-        coreCall("Boundary impulses", [&]()
-        {
-            boundaryImpulsesReplaced_ +=
-                superellipsoid::applyBoundaryImpulses(system_, contacts, owned_, received, imageStride_);
-        });
-        boundaryImpulsesSent_ += label(mine.size());
-        impulseExchangeTime_ += timer.elapsedTime();
-    }
-
-    const superellipsoid::ContactMomentumBalance b =
-        superellipsoid::contactMomentumBalance(system_, velocityBefore_, contacts, owned_);
-    for (int i = 0; i < 3; ++i)
-    {
-        balance_.append(b.change[i]);
-    }
-    for (int i = 0; i < 3; ++i)
-    {
-        balance_.append(b.wallImpulse[i]);
-    }
-    balance_.append(b.scale);
-}
-
-
-void Foam::superellipsoidCollisionModel::finishSubstep
+Foam::superellipsoidHaloExchange::superellipsoidHaloExchange
 (
-    const superellipsoid::CollisionDiagnostics& before
+    const fvMesh& mesh,
+    const superellipsoidPeriodicImages& images
+)
+:
+    images_(images),
+    meshNeighbours_(),
+    owned_(),
+    home_(),
+    localToGlobal_(),
+    ownedIds_(),
+    ownedPairs_(),
+    counters_(),
+    reductionsBefore_(0)
+{
+    // Processors a parcel can be transferred to by tracking
+    DynamicList<label> neighbours;
+    for (const polyPatch& pp : mesh.boundaryMesh())
+    {
+        const processorPolyPatch* ppp = isA<processorPolyPatch>(pp);
+        if (ppp && !neighbours.found(ppp->neighbProcNo()))
+        {
+            neighbours.append(ppp->neighbProcNo());
+        }
+    }
+    meshNeighbours_.transfer(neighbours);
+}
+
+
+// * * * * * * * * * * * * * * * Member Functions  * * * * * * * * * * * * * //
+
+bool Foam::superellipsoidHaloExchange::active() const
+{
+    return Pstream::parRun() || !images_.empty();
+}
+
+
+void Foam::superellipsoidHaloExchange::exchange
+(
+    const std::vector<superellipsoid::Particle>& local,
+    const std::vector<superellipsoid::Superellipsoid>& shapes,
+    superellipsoid::PairCache& cache,
+    std::vector<superellipsoid::Particle>& all
 )
 {
-    // Touching contacts of this processor (sums over processors = serial)
-    long pairs = 0, walls = 0;
-    const std::vector<superellipsoid::StepContact>& contacts = step_->contacts();
-    for (const superellipsoid::StepContact& c : contacts)
+    const clockTime timer;
+    all = local;
+    // Processor of each received ghost, in receiving order
+    std::vector<label> ghostHome;
+
+    if (active())
     {
-        // A contact with an image counts on the side that owns it
-        if (owned_[c.a] && !(c.b >= 0 && superellipsoid::realId(c.idB, imageStride_) < c.idA))
+        const List<ProcessorBox> boxes(gatherBoxes(local, shapes));
+        const List<scalarList> ghostBuf(packGhosts(local, shapes, boxes));
+        std::vector<superellipsoid::Particle> ownImages;
+        const List<DynamicList<scalar>> imageBuf
+        (
+            packImages(local, shapes, boxes, ownImages)
+        );
+        const scalarList recordBuf(packLostRecords(local, cache));
+        for (const superellipsoid::Particle& image : ownImages)
         {
-            ++(c.b >= 0 ? pairs : walls);
+            all.push_back(image);
+            ghostHome.push_back(Pstream::myProcNo());
+        }
+        const label nReceived =
+            sendAndReceive(ghostBuf, imageBuf, recordBuf, cache, all, ghostHome);
+        counters_.ghosts += nReceived;
+        ++counters_.exchanges;
+        if (debug)
+        {
+            Pout<< "superellipsoidHaloExchange: " << local.size()
+                << " own parcels, ghosts received " << nReceived
+                << ", records sent " << recordBuf.size()/contactRecords::recordSize
+                << endl;
         }
     }
-    diag_.pairContacts = before.pairContacts + pairs;
-    diag_.wallContacts = before.wallContacts + walls;
 
-    if (!Pstream::parRun())
+    sortById(local, ghostHome, all);
+    counters_.exchangeTime += timer.elapsedTime();
+}
+
+
+std::vector<superellipsoid::BoundaryImpulse>
+Foam::superellipsoidHaloExchange::exchangeImpulses
+(
+    const std::vector<superellipsoid::StepContact>& contacts
+)
+{
+    const clockTime timer;
+    const label nProcs = Pstream::nProcs();
+    const label me = Pstream::myProcNo();
+    constexpr int size = superellipsoid::boundaryImpulseSize;
+
+    // The owners' impulses (8 doubles per contact) to the processors of
+    // the ghosts, point to point
+    std::vector<superellipsoid::BoundaryImpulse> mine;
+    std::vector<int> ghost;
+    superellipsoid::ownedBoundaryImpulses
+    (
+        contacts, owned_, mine, ghost, images_.stride(), images_.transforms()
+    );
+    labelList nSend(nProcs, Zero);
+    for (const int b : ghost)
     {
-        return;
+        ++nSend[home_[b]];
+    }
+    List<scalarList> buf(nProcs);
+    forAll(buf, j)
+    {
+        buf[j].setSize(nSend[j]*size);
+        nSend[j] = 0;
+    }
+    for (std::size_t m = 0; m < mine.size(); ++m)
+    {
+        const label j = home_[ghost[m]];
+        superellipsoid::packBoundaryImpulse(mine[m], &buf[j][nSend[j]++*size]);
     }
 
-    // Keys of the records an own parcel uses (shipped if it leaves)
+    // Own images' contacts stay here
+    std::vector<superellipsoid::BoundaryImpulse> received;
+    for (label k = 0; k < buf[me].size(); k += size)
+    {
+        received.push_back(superellipsoid::unpackBoundaryImpulse(&buf[me][k]));
+    }
+    PstreamBuffers pBufs(Pstream::commsTypes::nonBlocking);
+    forAll(buf, j)
+    {
+        if (j != me && buf[j].size())
+        {
+            UOPstream toProc(j, pBufs);
+            toProc << buf[j];
+        }
+    }
+    const labelList recvSizes(finishedSends(pBufs));
+    forAll(recvSizes, j)
+    {
+        if (j == me || recvSizes[j] == 0) continue;
+        UIPstream fromProc(j, pBufs);
+        const scalarList recs(fromProc);
+        for (label k = 0; k < recs.size(); k += size)
+        {
+            received.push_back(superellipsoid::unpackBoundaryImpulse(&recs[k]));
+        }
+    }
+    counters_.impulsesSent += label(mine.size());
+    counters_.impulseTime += timer.elapsedTime();
+    return received;
+}
+
+
+void Foam::superellipsoidHaloExchange::rememberOwnedContacts
+(
+    const std::vector<superellipsoid::Particle>& all,
+    const std::vector<superellipsoid::CandidatePair>& pairs,
+    const std::vector<superellipsoid::StepContact>& contacts
+)
+{
     ownedPairs_.clear();
-    const std::vector<superellipsoid::Particle>& ps = system_.particles;
-    for (const superellipsoid::CandidatePair& cp : step_->candidatePairs())
+    for (const superellipsoid::CandidatePair& cp : pairs)
     {
         if (owned_[cp.i] || owned_[cp.j])
         {
-            ownedPairs_.emplace_back(ps[cp.i].id, ps[cp.j].id);
+            ownedPairs_.emplace_back(all[cp.i].id, all[cp.j].id);
         }
     }
     for (const superellipsoid::StepContact& c : contacts)
     {
         if (c.b < 0 && owned_[c.a])
         {
-            ownedPairs_.emplace_back(ps[c.a].id, -1 - c.idB);
+            ownedPairs_.emplace_back(all[c.a].id, -1 - c.idB);
         }
     }
 }
 
 
-std::vector<superellipsoid::PairRecord>
-Foam::superellipsoidCollisionModel::records() const
+void Foam::superellipsoidHaloExchange::countReductions(const long total)
 {
-    std::vector<superellipsoid::PairRecord> records = step_->pairCache().records();
-    sortUniqueBy
-    (
-        records,
-        [](const superellipsoid::PairRecord& r) { return r.key; }
-    );
-    return records;
+    counters_.sweepReductions = total - reductionsBefore_;
+    reductionsBefore_ = total;
 }
-
 
 
 // ************************************************************************* //

@@ -94,6 +94,27 @@ List<Type> readValues
 }
 
 
+//- A number token as a scalar
+bool fromToken(const token& t, scalar& v)
+{
+    if (t.isNumber())
+    {
+        v = t.number();
+    }
+    return t.isNumber();
+}
+
+
+//- An integer token as a label
+bool fromToken(const token& t, label& v)
+{
+    if (t.isLabel())
+    {
+        v = t.labelToken();
+    }
+    return t.isLabel();
+}
+
 } // End anonymous namespace
 
 
@@ -128,7 +149,8 @@ Foam::string Foam::superellipsoidDictionaryChecks::entryText
 }
 
 
-Foam::List<Foam::scalar> Foam::superellipsoidDictionaryChecks::readNumbers
+template<class Type>
+Foam::List<Type> Foam::superellipsoidDictionaryChecks::readList
 (
     const dictionary& dict,
     const word& key,
@@ -136,21 +158,14 @@ Foam::List<Foam::scalar> Foam::superellipsoidDictionaryChecks::readNumbers
     const char* what
 )
 {
-    const List<scalar> values = readValues<scalar>
+    const List<Type> values = readValues<Type>
     (
         dict, key, nExpected, what,
-        [](const token& t, scalar& v)
-        {
-            if (t.isNumber())
-            {
-                v = t.number();
-            }
-            return t.isNumber();
-        }
+        [](const token& t, Type& v) { return fromToken(t, v); }
     );
-    for (const scalar v : values)
+    for (const Type v : values)
     {
-        if (!std::isfinite(v))
+        if (!std::isfinite(double(v)))
         {
             FatalIOErrorInFunction(dict)
                 << "Bad entry " << key << ' ' << entryText(dict, key).c_str()
@@ -161,47 +176,47 @@ Foam::List<Foam::scalar> Foam::superellipsoidDictionaryChecks::readNumbers
 }
 
 
-Foam::List<Foam::label> Foam::superellipsoidDictionaryChecks::readLabels
+template Foam::List<Foam::scalar> Foam::superellipsoidDictionaryChecks::readList<Foam::scalar>
 (
-    const dictionary& dict,
-    const word& key,
-    const label nExpected,
-    const char* what
-)
-{
-    return readValues<label>
-    (
-        dict, key, nExpected, what,
-        [](const token& t, label& v)
-        {
-            if (t.isLabel())
-            {
-                v = t.labelToken();
-            }
-            return t.isLabel();
-        }
-    );
-}
+    const dictionary&, const word&, const label, const char*
+);
+template Foam::List<Foam::label> Foam::superellipsoidDictionaryChecks::readList<Foam::label>
+(
+    const dictionary&, const word&, const label, const char*
+);
 
 
-Foam::scalar Foam::superellipsoidDictionaryChecks::readScalar
+template<>
+Foam::scalar Foam::superellipsoidDictionaryChecks::read<Foam::scalar>
 (
     const dictionary& dict,
     const word& key
 )
 {
-    return readNumbers(dict, key, 1, "a number")[0];
+    return readList<scalar>(dict, key, 1, "a number")[0];
 }
 
 
-Foam::scalar Foam::superellipsoidDictionaryChecks::readScalarOrDefault
+template<>
+Foam::label Foam::superellipsoidDictionaryChecks::read<Foam::label>
 (
     const dictionary& dict,
-    const word& key,
-    const scalar def
+    const word& key
 )
 {
-    return dict.found(key, keyType::LITERAL) ? readScalar(dict, key) : def;
+    return readList<label>(dict, key, 1, "an integer")[0];
+}
+
+
+template<>
+Foam::vector Foam::superellipsoidDictionaryChecks::read<Foam::vector>
+(
+    const dictionary& dict,
+    const word& key
+)
+{
+    const List<scalar> v = readList<scalar>(dict, key, 3, "a vector (x y z)");
+    return vector(v[0], v[1], v[2]);
 }
 
 
@@ -213,7 +228,7 @@ Foam::scalar Foam::superellipsoidDictionaryChecks::readBounded
     const scalar hi
 )
 {
-    const scalar value = readScalar(dict, key);
+    const scalar value = read<scalar>(dict, key);
     checkRange(dict, key, value, lo, hi);
     return value;
 }
@@ -225,7 +240,7 @@ Foam::scalar Foam::superellipsoidDictionaryChecks::readPositive
     const word& key
 )
 {
-    const scalar value = readScalar(dict, key);
+    const scalar value = read<scalar>(dict, key);
     if (!(value > 0))
     {
         FatalIOErrorInFunction(dict)
@@ -234,49 +249,6 @@ Foam::scalar Foam::superellipsoidDictionaryChecks::readPositive
             << nl << exit(FatalIOError);
     }
     return value;
-}
-
-
-Foam::label Foam::superellipsoidDictionaryChecks::readLabel
-(
-    const dictionary& dict,
-    const word& key
-)
-{
-    return readLabels(dict, key, 1, "an integer")[0];
-}
-
-
-Foam::label Foam::superellipsoidDictionaryChecks::readLabelOrDefault
-(
-    const dictionary& dict,
-    const word& key,
-    const label def
-)
-{
-    return dict.found(key, keyType::LITERAL) ? readLabel(dict, key) : def;
-}
-
-
-Foam::vector Foam::superellipsoidDictionaryChecks::readVector
-(
-    const dictionary& dict,
-    const word& key
-)
-{
-    const List<scalar> v = readNumbers(dict, key, 3, "a vector (x y z)");
-    return vector(v[0], v[1], v[2]);
-}
-
-
-Foam::vector Foam::superellipsoidDictionaryChecks::readVectorOrDefault
-(
-    const dictionary& dict,
-    const word& key,
-    const vector& def
-)
-{
-    return dict.found(key, keyType::LITERAL) ? readVector(dict, key) : def;
 }
 
 

@@ -43,42 +43,23 @@ Foam::superellipsoidCollisionModels::impulse::readLaw
             dict, {"epsilonN", "epsilonT", "mu", "wall"}, "impulse law"
         );
     }
-    // Ranges: superellipsoid::validateImpulseLaw (superellipsoidSettingChecks.H)
+    // Each key read once into law and checked by the core's
+    // validateImpulseLaw (superellipsoidSettingChecks.H)
     using superellipsoidSettingChecks::readLawEntry;
-    if (dict.found("epsilonN"))
+    readLawEntry(dict, "epsilonN", law.normalRestitution, law);
+    superellipsoidDictionaryChecks::rejectTogether
+    (
+        dict, "epsilonT", "mu", "give at most one tangential parameter"
+    );
+    if (dict.found("epsilonT"))
     {
-        law = readLawEntry
-        (
-            dict, "epsilonN",
-            [&](const scalar e) { superellipsoid::ImpulseLaw l = law; l.normalRestitution = e; return l; }
-        );
+        law = superellipsoid::ImpulseLaw::withTangentialRestitution(law.normalRestitution, 1);
+        readLawEntry(dict, "epsilonT", law.tangentialRestitution, law);
     }
-    const bool hasEpsT = dict.found("epsilonT");
-    const bool hasMu = dict.found("mu");
-    if (hasEpsT && hasMu)
+    else if (dict.found("mu"))
     {
-        FatalIOErrorInFunction(dict)
-            << "Bad entries epsilonT " << dict.get<Foam::scalar>("epsilonT")
-            << " and mu " << dict.get<Foam::scalar>("mu")
-            << ": give at most one tangential parameter" << Foam::nl
-            << Foam::exit(Foam::FatalIOError);
-    }
-    const scalar epsN = law.normalRestitution;
-    if (hasEpsT)
-    {
-        law = readLawEntry
-        (
-            dict, "epsilonT",
-            [&](const scalar e) { return superellipsoid::ImpulseLaw::withTangentialRestitution(epsN, e); }
-        );
-    }
-    else if (hasMu)
-    {
-        law = readLawEntry
-        (
-            dict, "mu",
-            [&](const scalar mu) { return superellipsoid::ImpulseLaw::withFriction(epsN, mu); }
-        );
+        law = superellipsoid::ImpulseLaw::withFriction(law.normalRestitution, 0);
+        readLawEntry(dict, "mu", law.frictionCoefficient, law);
     }
     return law;
 }
@@ -97,13 +78,14 @@ void Foam::superellipsoidCollisionModels::impulse::readRestingContacts
         {"maxSweeps", "tolerance", "speedFactor", "allowedOverlap", "warmStart"},
         "restingContacts (impulse model)"
     );
-    // Ranges: superellipsoid::validateCollisionSettings (superellipsoidSettingChecks.H)
+    // Each key read once into settings_ and checked by the core
+    // (superellipsoidSettingChecks.H)
     using superellipsoidSettingChecks::readSetting;
-    if (dict.found("maxSweeps")) readSetting(dict, "maxSweeps", settings_.maxRestingSweeps, settings_);
-    if (dict.found("tolerance")) readSetting(dict, "tolerance", settings_.restingTolerance, settings_);
-    if (dict.found("speedFactor")) readSetting(dict, "speedFactor", settings_.restingSpeedFactor, settings_);
-    if (dict.found("allowedOverlap")) readSetting(dict, "allowedOverlap", settings_.restingOverlap, settings_);
-    if (dict.found("warmStart")) readSetting(dict, "warmStart", settings_.warmStartFactor, settings_);
+    readSetting(dict, "maxSweeps", settings_.maxRestingSweeps, settings_);
+    readSetting(dict, "tolerance", settings_.restingTolerance, settings_);
+    readSetting(dict, "speedFactor", settings_.restingSpeedFactor, settings_);
+    readSetting(dict, "allowedOverlap", settings_.restingOverlap, settings_);
+    readSetting(dict, "warmStart", settings_.warmStartFactor, settings_);
 }
 
 

@@ -5,6 +5,7 @@
 #include "softContactSuperellipsoidCollision.H"
 #include "addToRunTimeSelectionTable.H"
 #include "superellipsoidDictionaryChecks.H"
+#include "superellipsoidSettingChecks.H"
 
 #include "dynamics/RigidBodyRotation.H"
 
@@ -18,32 +19,51 @@ namespace superellipsoidCollisionModels
 }
 
 
-// * * * * * * * * * * * * * Static Member Functions * * * * * * * * * * * //
+// * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
 
-superellipsoid::ContactMaterial
-Foam::superellipsoidCollisionModels::softContact::readMaterial
+void Foam::superellipsoidCollisionModels::softContact::readWallMaterial
 (
-    const Foam::dictionary& dict,
-    const superellipsoid::ContactMaterial& defaults
+    const dictionary& dict
 )
 {
-    superellipsoid::ContactMaterial m = defaults;
+    // Defaults: the particles' material; a given modulus makes the wall
+    // elastic
     superellipsoidDictionaryChecks::checkKeywords
     (
         dict, {"youngsModulus", "poissonsRatio"}, "softContact wall material"
     );
+    superellipsoid::ContactMaterial& m = settings_.wallMaterial;
+    using superellipsoidSettingChecks::readSetting;
     if (dict.found("youngsModulus"))
     {
-        m.youngsModulus = superellipsoidCollisionModel::readPositive(dict, "youngsModulus");
         m.rigid = false;
     }
-    if (dict.found("poissonsRatio"))
-    {
-        m.poissonRatio = superellipsoidCollisionModel::readBounded(dict, "poissonsRatio", -0.999, 0.5);
-    }
-    return m;
+    readSetting(dict, "youngsModulus", m.youngsModulus, settings_);
+    readSetting(dict, "poissonsRatio", m.poissonRatio, settings_);
 }
 
+
+void Foam::superellipsoidCollisionModels::softContact::readNormalLaw
+(
+    const dictionary& dict
+)
+{
+    const word law(dict.getOrDefault<word>("normalLaw", "hertz"));
+    if (law == "hertz")
+    {
+        settings_.softLaw.normalLaw = superellipsoid::NormalForceLaw::hertz;
+    }
+    else if (law == "hooke")
+    {
+        settings_.softLaw.normalLaw = superellipsoid::NormalForceLaw::hooke;
+    }
+    else
+    {
+        FatalIOErrorInFunction(dict)
+            << "Bad entry normalLaw " << law << ": expected hertz or hooke"
+            << nl << exit(FatalIOError);
+    }
+}
 
 
 // * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
@@ -77,52 +97,30 @@ Foam::superellipsoidCollisionModels::softContact::softContact
         "softContact law"
     );
 
-    settings_.particleMaterial = superellipsoid::ContactMaterial::elastic
-    (
-        readPositive(dict, "youngsModulus"),
-        readBounded(dict, "poissonsRatio", -0.999, 0.5)
-    );
-    settings_.wallMaterial = settings_.particleMaterial;
+    // Each key read once into settings_ and checked by the core
+    // (superellipsoidSettingChecks.H); the particles' material and the
+    // restitution are required
+    using superellipsoidSettingChecks::readEntry;
+    using superellipsoidSettingChecks::readSetting;
+    const auto validate = [this]()
+    {
+        superellipsoidSettingChecks::validateSettings(settings_);
+    };
+    superellipsoid::ContactMaterial& particle = settings_.particleMaterial;
+    readEntry(dict, "youngsModulus", particle.youngsModulus, validate);
+    readEntry(dict, "poissonsRatio", particle.poissonRatio, validate);
+    settings_.wallMaterial = particle;
     if (dict.found("wall"))
     {
-        settings_.wallMaterial =
-            readMaterial(dict.subDict("wall"), settings_.particleMaterial);
+        readWallMaterial(dict.subDict("wall"));
     }
-    settings_.softLaw.restitution = readBounded
-    (
-        dict, "epsilonN",
-        superellipsoid::SoftContactLaw::minimumRestitution, 1
-    );
-    const scalar mu = dict.found("mu") ? readBounded(dict, "mu", 0, GREAT) : 0;
-    settings_.softLaw.staticFriction = mu;
-    settings_.softLaw.dynamicFriction = mu;
-    const word law(dict.getOrDefault<word>("normalLaw", "hertz"));
-    if (law == "hertz")
-    {
-        settings_.softLaw.normalLaw = superellipsoid::NormalForceLaw::hertz;
-    }
-    else if (law == "hooke")
-    {
-        settings_.softLaw.normalLaw = superellipsoid::NormalForceLaw::hooke;
-    }
-    else
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry normalLaw " << law << ": expected hertz or hooke"
-            << nl << exit(FatalIOError);
-    }
-    const label steps =
-        superellipsoidDictionaryChecks::readLabelOrDefault(dict, "stepsPerContact", 20);
-    if (steps < superellipsoid::SoftContactLaw::minimumStepsPerContact)
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad entry stepsPerContact " << steps << ": must be >= "
-            << superellipsoid::SoftContactLaw::minimumStepsPerContact
-            << nl << exit(FatalIOError);
-    }
-    settings_.softLaw.stepsPerContact = steps;
-    settings_.softReferenceSpeed =
-        dict.found("referenceSpeed") ? readPositive(dict, "referenceSpeed") : 1.0;
+    readEntry(dict, "epsilonN", settings_.softLaw.restitution, validate);
+    // mu: static and dynamic friction alike
+    readSetting(dict, "mu", settings_.softLaw.staticFriction, settings_);
+    settings_.softLaw.dynamicFriction = settings_.softLaw.staticFriction;
+    readNormalLaw(dict);
+    readSetting(dict, "stepsPerContact", settings_.softLaw.stepsPerContact, settings_);
+    readSetting(dict, "referenceSpeed", settings_.softReferenceSpeed, settings_);
 
     // Gravity reaches the core in each parcel's fluid forcing (external
     // force of the fluid step), not as the core's gravity

@@ -17,6 +17,67 @@
 #include <unordered_map>
 #include <vector>
 
+// * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * //
+
+namespace
+{
+
+//- Accepted centres in a hashed grid of cell size h = 2 Rb: a new centre
+//  is checked against the 27 neighbouring cells only
+class centreGrid
+{
+    Foam::point origin_;
+    Foam::scalar h_;
+    std::unordered_map<std::int64_t, std::vector<Foam::label>> cells_;
+
+    std::int64_t key(const Foam::point& x, const int di, const int dj, const int dk) const
+    {
+        const std::int64_t i = std::int64_t(std::floor((x.x() - origin_.x())/h_)) + di;
+        const std::int64_t j = std::int64_t(std::floor((x.y() - origin_.y())/h_)) + dj;
+        const std::int64_t k = std::int64_t(std::floor((x.z() - origin_.z())/h_)) + dk;
+        return (i*73856093) ^ (j*19349663) ^ (k*83492791);
+    }
+
+public:
+
+    centreGrid(const Foam::point& origin, const Foam::scalar h)
+    :
+        origin_(origin),
+        h_(h),
+        cells_()
+    {}
+
+    //- No accepted centre closer than h to x
+    bool free(const Foam::point& x, const Foam::UList<Foam::point>& accepted) const
+    {
+        for (int di = -1; di <= 1; ++di)
+        {
+            for (int dj = -1; dj <= 1; ++dj)
+            {
+                for (int dk = -1; dk <= 1; ++dk)
+                {
+                    const auto it = cells_.find(key(x, di, dj, dk));
+                    if (it == cells_.end()) continue;
+                    for (const Foam::label q : it->second)
+                    {
+                        if (Foam::magSqr(accepted[q] - x) < Foam::sqr(h_)) return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    //- Add accepted centre q at x
+    void insert(const Foam::point& x, const Foam::label q)
+    {
+        cells_[key(x, 0, 0, 0)].push_back(q);
+    }
+};
+
+} // End anonymous namespace
+
+
 // * * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
 
 template<class CloudType>
@@ -104,17 +165,9 @@ Foam::scalar Foam::RandomNonOverlappingInjection<CloudType>::boundingRadius()
 
 
 template<class CloudType>
-void Foam::RandomNonOverlappingInjection<CloudType>::generatePositions()
+Foam::labelList
+Foam::RandomNonOverlappingInjection<CloudType>::boundaryFaces(const polyMesh& mesh)
 {
-    generated_ = true;
-
-    const polyMesh& mesh = this->owner().mesh();
-    const dictionary& dict = this->coeffDict();
-
-    // Bounding sphere of a parcel, with half the clearance to each side
-    const scalar Rb = boundingRadius() + 0.5*clearance_;
-
-    // Boundary faces a bounding sphere must not touch (this processor's)
     DynamicList<label> faces;
     for (const polyPatch& pp : mesh.boundaryMesh())
     {
@@ -127,23 +180,19 @@ void Foam::RandomNonOverlappingInjection<CloudType>::generatePositions()
             faces.append(pp.start() + i);
         }
     }
-    Random rndBb(261782);
-    treeBoundBox overallBb(mesh.points());
-    overallBb = overallBb.extend(rndBb, 1e-4);
-    overallBb.min() -= point::uniform(ROOTVSMALL);
-    overallBb.max() += point::uniform(ROOTVSMALL);
-    const indexedOctree<treeDataFace> boundaryTree
-    (
-        treeDataFace(false, mesh, labelList(faces)),
-        overallBb, 8, 10, 3.0
-    );
+    return labelList(faces);
+}
 
-    meshSearch search(mesh);
-    const label zoneId =
-        cellZoneName_.empty() ? -1 : mesh.cellZones().findZoneID(cellZoneName_);
 
-    // Sampling box of the centres: the global mesh bounds, intersected
-    // with 'bounds' if given, shrunk by Rb
+template<class CloudType>
+Foam::boundBox Foam::RandomNonOverlappingInjection<CloudType>::samplingBox
+(
+    const scalar Rb
+) const
+{
+    // The global mesh bounds, intersected with 'bounds' if given, shrunk
+    // by Rb
+    const polyMesh& mesh = this->owner().mesh();
     boundBox box(mesh.bounds());
     if (!bounds_.empty())
     {
@@ -154,100 +203,96 @@ void Foam::RandomNonOverlappingInjection<CloudType>::generatePositions()
     box.max() -= point::uniform(Rb);
     if (!(box.min() < box.max()))
     {
-        FatalIOErrorInFunction(dict)
+        FatalIOErrorInFunction(this->coeffDict())
             << "Bad entry bounds " << bounds_.min() << ' ' << bounds_.max()
             << ": its intersection with the mesh bounds " << mesh.bounds()
             << " holds no bounding sphere (diameter " << 2*Rb << ")"
             << nl << exit(FatalIOError);
     }
+    return box;
+}
 
-    // Accepted centres in a hashed grid of cell size 2 Rb (overlap test
-    // against the 27 neighbouring cells)
-    const scalar h = 2*Rb;
-    auto cellOf = [&](const point& x, const label di, const label dj, const label dk)
+
+template<class CloudType>
+void Foam::RandomNonOverlappingInjection<CloudType>::tooFewPlaced
+(
+    const label placed,
+    const scalar Rb
+) const
+{
+    FatalIOErrorInFunction(this->coeffDict())
+        << "Bad entry maxAttempts " << maxAttempts_ << ": placed only "
+        << placed << " of nParcels " << nParcels_
+        << " bounding spheres (radius " << Rb << ") without overlap;"
+        << " reduce nParcels or enlarge the region" << nl
+        << exit(FatalIOError);
+}
+
+
+template<class CloudType>
+void Foam::RandomNonOverlappingInjection<CloudType>::generatePositions()
+{
+    generated_ = true;
+    const polyMesh& mesh = this->owner().mesh();
+
+    // Bounding sphere of a parcel, with half the clearance to each side
+    const scalar Rb = boundingRadius() + 0.5*clearance_;
+
+    // Boundary faces a bounding sphere must not touch (this processor's)
+    const labelList faces(boundaryFaces(mesh));
+    Random rndBb(261782);
+    treeBoundBox overallBb(mesh.points());
+    overallBb = overallBb.extend(rndBb, 1e-4);
+    overallBb.min() -= point::uniform(ROOTVSMALL);
+    overallBb.max() += point::uniform(ROOTVSMALL);
+    const indexedOctree<treeDataFace> boundaryTree
+    (
+        treeDataFace(false, mesh, faces), overallBb, 8, 10, 3.0
+    );
+    meshSearch search(mesh);
+    const label zoneId =
+        cellZoneName_.empty() ? -1 : mesh.cellZones().findZoneID(cellZoneName_);
+
+    // Inside the mesh (zone) on some processor, and no boundary face
+    // within Rb on any processor. Collective
+    const auto admissible = [&](const point& x)
     {
-        const std::int64_t i = std::int64_t(std::floor((x.x() - box.min().x())/h)) + di;
-        const std::int64_t j = std::int64_t(std::floor((x.y() - box.min().y())/h)) + dj;
-        const std::int64_t k = std::int64_t(std::floor((x.z() - box.min().z())/h)) + dk;
-        return (i*73856093) ^ (j*19349663) ^ (k*83492791);
+        const label celli = search.findCell(x);
+        const bool inside =
+            celli >= 0 && (zoneId < 0 || mesh.cellZones().whichZone(celli) == zoneId);
+        if (!returnReduce(inside, orOp<bool>()))
+        {
+            return false;
+        }
+        const bool touches = faces.size() && boundaryTree.findNearest(x, sqr(Rb)).hit();
+        return !returnReduce(touches, orOp<bool>());
     };
-    std::unordered_map<std::int64_t, std::vector<label>> grid;
 
+    const boundBox box(samplingBox(Rb));
+    centreGrid grid(box.min(), 2*Rb);
     std::mt19937_64 rng(seed_);
     std::uniform_real_distribution<double> u(0, 1);
-
     DynamicList<point> accepted(nParcels_);
     label attempts = 0;
     while (accepted.size() < nParcels_)
     {
         if (attempts == maxAttempts_)
         {
-            FatalIOErrorInFunction(dict)
-                << "Bad entry maxAttempts " << maxAttempts_ << ": placed only "
-                << accepted.size() << " of nParcels " << nParcels_
-                << " bounding spheres (radius " << Rb << ") without overlap;"
-                << " reduce nParcels or enlarge the region" << nl
-                << exit(FatalIOError);
+            tooFewPlaced(accepted.size(), Rb);
         }
         ++attempts;
-
         const point x
         (
             box.min().x() + u(rng)*box.span().x(),
             box.min().y() + u(rng)*box.span().y(),
             box.min().z() + u(rng)*box.span().z()
         );
-
-        // Bounding spheres of accepted parcels (same on all processors)
-        bool free = true;
-        for (label di = -1; di <= 1 && free; ++di)
+        // The sequence is the same on all processors: so are the accepted
+        if (grid.free(x, accepted) && admissible(x))
         {
-            for (label dj = -1; dj <= 1 && free; ++dj)
-            {
-                for (label dk = -1; dk <= 1 && free; ++dk)
-                {
-                    const auto it = grid.find(cellOf(x, di, dj, dk));
-                    if (it == grid.end())
-                    {
-                        continue;
-                    }
-                    for (const label q : it->second)
-                    {
-                        if (magSqr(accepted[q] - x) < sqr(2*Rb))
-                        {
-                            free = false;
-                            break;
-                        }
-                    }
-                }
-            }
+            grid.insert(x, accepted.size());
+            accepted.append(x);
         }
-        if (!free)
-        {
-            continue;
-        }
-
-        // Inside the mesh (zone) on some processor
-        const label celli = search.findCell(x);
-        bool inside = celli >= 0 && (zoneId < 0 || mesh.cellZones().whichZone(celli) == zoneId);
-        if (!returnReduce(inside, orOp<bool>()))
-        {
-            continue;
-        }
-
-        // No boundary face within Rb (on any processor)
-        bool touches = false;
-        if (faces.size())
-        {
-            touches = boundaryTree.findNearest(x, sqr(Rb)).hit();
-        }
-        if (returnReduce(touches, orOp<bool>()))
-        {
-            continue;
-        }
-
-        grid[cellOf(x, 0, 0, 0)].push_back(accepted.size());
-        accepted.append(x);
     }
 
     positions_.transfer(accepted);

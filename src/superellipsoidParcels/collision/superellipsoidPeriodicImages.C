@@ -1,11 +1,10 @@
 /*---------------------------------------------------------------------------*\
-    superellipsoidFoam: superellipsoidCollisionModel, the periodic
-    transforms of the cyclic and cyclicAMI patch pairs, whose parcel images
-    carry the contacts across them (docs/openfoam-collisions.md "Cyclic
-    patches").
+    superellipsoidFoam: superellipsoidPeriodicImages (see the header).
 \*---------------------------------------------------------------------------*/
 
-#include "superellipsoidCollisionModel.H"
+#include "superellipsoidPeriodicImages.H"
+#include "polyMesh.H"
+#include "SubField.H"
 #include "eigenConversions.H"
 #include "cyclicPolyPatch.H"
 #include "cyclicAMIPolyPatch.H"
@@ -143,12 +142,59 @@ std::vector<superellipsoid::PeriodicTransform> allImages
 
 // * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
 
-void Foam::superellipsoidCollisionModel::findPeriodicTransforms
+bool Foam::superellipsoidPeriodicImages::pairTransform
 (
-    const fvMesh& mesh
+    const polyBoundaryMesh& pbm,
+    const polyPatch& pp,
+    superellipsoid::PeriodicTransform& T
 )
 {
-    const polyBoundaryMesh& pbm = mesh.boundaryMesh();
+    const cyclicPolyPatch* cpp = isA<cyclicPolyPatch>(pp);
+    const cyclicAMIPolyPatch* app = isA<cyclicAMIPolyPatch>(pp);
+    const coupledPolyPatch& coupled = refCast<const coupledPolyPatch>(pp);
+    const label neighbour = cpp ? cpp->neighbPatchID() : app->neighbPatchID();
+    const SideSums s0 = sideSums(pbm, pp.index());
+    const SideSums s1 = sideSums(pbm, neighbour);
+    const vector n0 = s0.areaVector/mag(s0.areaVector);
+    const vector n1 = s1.areaVector/mag(s1.areaVector);
+
+    if (coupled.transform() == coupledPolyPatch::ROTATIONAL)
+    {
+        return rotationBetweenSides
+        (
+            cpp ? cpp->rotationAxis() : app->rotationAxis(),
+            cpp ? cpp->rotationCentre() : app->rotationCentre(),
+            n0, n1, T
+        );
+    }
+    if (app)
+    {
+        // The given separation (images go both ways: its sign does not
+        // matter)
+        T.translation = superellipsoidConversions::toEigen(app->separationVector());
+        return app->transform() == coupledPolyPatch::TRANSLATIONAL;
+    }
+    // A translation from the neighbour side to the owner side: the
+    // difference of the area-weighted centroids (opposite normals and equal
+    // areas, else not a translation)
+    T.translation = superellipsoidConversions::toEigen
+    (
+        s0.centroid/s0.area - s1.centroid/s1.area
+    );
+    return mag(n0 + n1) <= 1e-9 && mag(s0.area - s1.area) <= 1e-9*s0.area;
+}
+
+
+// * * * * * * * * * * * * * * * * Constructors  * * * * * * * * * * * * * * //
+
+Foam::superellipsoidPeriodicImages::superellipsoidPeriodicImages
+(
+    const polyBoundaryMesh& pbm
+)
+:
+    transforms_(),
+    stride_(1L << 30)
+{
     std::vector<superellipsoid::PeriodicTransform> pairs;
     for (const polyPatch& pp : pbm)
     {
@@ -158,43 +204,8 @@ void Foam::superellipsoidCollisionModel::findPeriodicTransforms
         {
             continue;
         }
-        const coupledPolyPatch& coupled = refCast<const coupledPolyPatch>(pp);
-        const label neighbour = cpp ? cpp->neighbPatchID() : app->neighbPatchID();
-        const SideSums s0 = sideSums(pbm, pp.index());
-        const SideSums s1 = sideSums(pbm, neighbour);
-        const vector n0 = s0.areaVector/mag(s0.areaVector);
-        const vector n1 = s1.areaVector/mag(s1.areaVector);
-
         superellipsoid::PeriodicTransform T;
-        bool ok = false;
-        if (coupled.transform() == coupledPolyPatch::ROTATIONAL)
-        {
-            ok = rotationBetweenSides
-            (
-                cpp ? cpp->rotationAxis() : app->rotationAxis(),
-                cpp ? cpp->rotationCentre() : app->rotationCentre(),
-                n0, n1, T
-            );
-        }
-        else if (app)
-        {
-            // The given separation (images go both ways: its sign does
-            // not matter)
-            ok = app->transform() == coupledPolyPatch::TRANSLATIONAL;
-            T.translation = superellipsoidConversions::toEigen(app->separationVector());
-        }
-        else
-        {
-            // A translation from the neighbour side to the owner side:
-            // the difference of the area-weighted centroids (opposite
-            // normals and equal areas, else not a translation)
-            ok = mag(n0 + n1) <= 1e-9 && mag(s0.area - s1.area) <= 1e-9*s0.area;
-            T.translation = superellipsoidConversions::toEigen
-            (
-                s0.centroid/s0.area - s1.centroid/s1.area
-            );
-        }
-        if (!ok)
+        if (!pairTransform(pbm, pp, T))
         {
             Info<< "    superellipsoid collisions: " << pp.type() << ' '
                 << pp.name() << " is neither a translation nor a rotation"
@@ -214,21 +225,47 @@ void Foam::superellipsoidCollisionModel::findPeriodicTransforms
             << maxCyclicPairs << " are supported (3^P - 1 images per parcel)"
             << exit(FatalError);
     }
-    cyclicTransforms_ = allImages(pairs);
+    transforms_ = allImages(pairs);
 
-    // Image k of parcel id is id + k imageStride_: the largest power of two
-    // that keeps every image id below 2^31 - 1 (the pair cache's keys)
-    imageStride_ = 1L << 30;
-    while (long(cyclicTransforms_.size() + 1)*imageStride_ > (1L << 31) - 1)
+    // The largest power of two that keeps every image id below 2^31 - 1
+    // (the pair cache's keys)
+    while (long(transforms_.size() + 1)*stride_ > (1L << 31) - 1)
     {
-        imageStride_ /= 2;
+        stride_ /= 2;
     }
     if (pairs.size() > 1)
     {
-        Info<< "    superellipsoid collisions: " << cyclicTransforms_.size()
+        Info<< "    superellipsoid collisions: " << transforms_.size()
             << " periodic images per parcel within reach (across faces, edges"
-            << " and corners), parcel ids below " << imageStride_ << endl;
+            << " and corners), parcel ids below " << stride_ << endl;
     }
+}
+
+
+// * * * * * * * * * * * * * * * Member Functions  * * * * * * * * * * * * * //
+
+void Foam::superellipsoidPeriodicImages::checkId
+(
+    const superellipsoid::Particle& p
+) const
+{
+    if (p.id >= stride_)
+    {
+        FatalErrorInFunction
+            << "Parcel id " << p.id << " >= " << stride_
+            << ": no room for the ids of its " << transforms_.size()
+            << " periodic images" << exit(FatalError);
+    }
+}
+
+
+superellipsoid::Particle Foam::superellipsoidPeriodicImages::image
+(
+    const superellipsoid::Particle& p,
+    const std::size_t k
+) const
+{
+    return superellipsoid::periodicImage(p, transforms_[k], p.id + long(k + 1)*stride_);
 }
 
 
