@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Summary of the fluidizedBed runs: pressure drop against superficial
+velocity for every shape, against Ergun's law at the bed's simulated voidage
+and sphericity, the buoyant-weight plateau and the minimum fluidization
+velocity (docs/dense-beds.md).
+
+    python3 bedSummary.py runs --fillTime 0.3
+
+Writes runs/summary.csv (shape, U, dp, voidage, bedHeight: every step of the
+fluidization), runs/summary.md (the table) and plots/pressureDrop.png.
+The laws are those of src/core/hydrodynamics/PackedBedLaws.H (ergunPressure
+Gradient, wenYuMinimumFluidizationVelocity), written again here for the plot.
+"""
+import argparse
+import csv
+import glob
+import math
+import os
+import re
+
+RHO_P = 2000.0      # particle density [kg/m^3]
+RHO_F = 10.0        # gas density
+MU = 1.5e-3         # gas dynamic viscosity [Pa s]
+G = 9.81
+SHAPES = ["sphere", "prolate", "cube", "cylinder", "oblate"]
+
+
+def ergunGradient(U, eps, d, phi):
+    """Ergun (1952) with the sphericity: dp/L [Pa/m] at superficial U."""
+    ds = phi*d
+    return (150*MU*(1 - eps)**2*U/(eps**3*ds**2)
+            + 1.75*RHO_F*(1 - eps)*U**2/(eps**3*ds))
+
+
+def ergunUmf(eps, d, phi):
+    """Root of Ergun's gradient = the buoyant weight (1 - eps)(rho_p - rho_f) g."""
+    w = (1 - eps)*(RHO_P - RHO_F)*G
+    a = 1.75*RHO_F*(1 - eps)/(eps**3*phi*d)
+    b = 150*MU*(1 - eps)**2/(eps**3*(phi*d)**2)
+    return (-b + math.sqrt(b*b + 4*a*w))/(2*a)
+
+
+def wenYuUmf(d, phi):
+    """Wen & Yu (1966): Re_mf = sqrt(33.7^2 + 0.0408 Ar) - 33.7 on phi d_v."""
+    ds = phi*d
+    Ar = ds**3*RHO_F*(RHO_P - RHO_F)*G/MU**2
+    return (math.sqrt(33.7**2 + 0.0408*Ar) - 33.7)*MU/(RHO_F*ds)
+
+
+def readLogValue(path, pattern, last=False):
+    value = None
+    with open(path) as f:
+        for line in f:
+            m = re.search(pattern, line)
+            if m:
+                value = m.group(1)
+                if not last:
+                    break
+    return value
+
+
+def readRun(runDir, shape, fillTime):
+    files = glob.glob(os.path.join(runDir, "postProcessing", "bed", "*", "bedStatistics.csv"))
+    stage2 = [f for f in files if abs(float(os.path.basename(os.path.dirname(f))) - fillTime) < 1e-9]
+    if not stage2:
+        return None
+    rows = list(csv.DictReader(open(stage2[0])))
+    log = os.path.join(runDir, "log.fluidize")
+    phi = float(readLogValue(log, r"shape %s: .*sphericity ([0-9.eE+-]+)" % shape))
+    d = float(readLogValue(log, r"shape %s: .*dEq ([0-9.eE+-]+)" % shape))
+    area = float(readLogValue(log, r"inlet area ([0-9.eE+-]+)"))
+    n = int(readLogValue(log, r"Current number of parcels\s*=\s*(\d+)", last=True))
+    return dict(rows=rows, phi=phi, d=d, area=area, n=n)
+
+
+def analyse(shape, run):
+    rows = run["rows"]
+    U = [float(r["superficialVelocity"]) for r in rows]
+    dp = [float(r["bedPressureDrop"]) for r in rows]
+    eps = [float(r["meanVoidage"]) for r in rows]
+    H = [float(r["bedHeight"]) for r in rows]
+    V = math.pi/6*run["d"]**3
+    plateau = run["n"]*V*(RHO_P - RHO_F)*G/run["area"]
+    # The packed bed: the first tenth of the ramp
+    k = max(1, len(rows)//10)
+    epsPacked = sum(eps[:k])/k
+    Hpacked = sum(H[:k])/k
+    # Simulated U_mf: the line through the origin fitted to dp < 0.8 plateau,
+    # cut with the plateau (the plateau: mean dp over the last tenth)
+    low = [(u, p) for u, p in zip(U, dp) if p < 0.8*plateau and u > 0]
+    slope = sum(u*p for u, p in low)/sum(u*u for u, _ in low) if low else float("nan")
+    simPlateau = sum(dp[-k:])/k
+    return dict(U=U, dp=dp, eps=eps, H=H, plateau=plateau, simPlateau=simPlateau,
+                epsPacked=epsPacked, Hpacked=Hpacked, slope=slope,
+                UmfSim=simPlateau/slope if low else float("nan"),
+                UmfErgun=ergunUmf(epsPacked, run["d"], run["phi"]),
+                UmfWenYu=wenYuUmf(run["d"], run["phi"]))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("runs")
+    parser.add_argument("--fillTime", type=float, default=0.3)
+    parser.add_argument("--plots", default="plots")
+    args = parser.parse_args()
+
+    results = {}
+    for shape in SHAPES:
+        runDir = os.path.join(args.runs, shape)
+        if os.path.isdir(runDir):
+            run = readRun(runDir, shape, args.fillTime)
+            if run:
+                results[shape] = (run, analyse(shape, run))
+    if not results:
+        raise SystemExit("bedSummary: no finished runs in %s" % args.runs)
+
+    with open(os.path.join(args.runs, "summary.csv"), "w") as f:
+        f.write("shape,U,dp,voidage,bedHeight\n")
+        for shape, (run, a) in results.items():
+            for u, p, e, h in zip(a["U"], a["dp"], a["eps"], a["H"]):
+                f.write("%s,%.6g,%.6g,%.6g,%.6g\n" % (shape, u, p, e, h))
+
+    lines = ["| shape | sphericity | voidage | H (mm) | U (m/s) | dp/L sim (Pa/m) | Ergun (Pa/m) | sim/Ergun |",
+             "|---|---|---|---|---|---|---|---|"]
+    for shape, (run, a) in results.items():
+        for Uq in (0.004, 0.008):
+            i = min(range(len(a["U"])), key=lambda j: abs(a["U"][j] - Uq))
+            sim = a["dp"][i]/a["Hpacked"]
+            erg = ergunGradient(a["U"][i], a["epsPacked"], run["d"], run["phi"])
+            lines.append("| %s | %.4f | %.3f | %.2f | %.4f | %.0f | %.0f | %.3f |"
+                         % (shape, run["phi"], a["epsPacked"], 1e3*a["Hpacked"], a["U"][i], sim, erg, sim/erg))
+    lines += ["", "| shape | plateau sim (Pa) | W/A (Pa) | sim/(W/A) | U_mf sim | U_mf Ergun(phi, eps_sim) | U_mf Wen-Yu |",
+              "|---|---|---|---|---|---|---|"]
+    for shape, (run, a) in results.items():
+        lines.append("| %s | %.1f | %.1f | %.3f | %.4f | %.4f | %.4f |"
+                     % (shape, a["simPlateau"], a["plateau"], a["simPlateau"]/a["plateau"],
+                        a["UmfSim"], a["UmfErgun"], a["UmfWenYu"]))
+    open(os.path.join(args.runs, "summary.md"), "w").write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("bedSummary: no matplotlib, no plot")
+        return
+    os.makedirs(args.plots, exist_ok=True)
+    fig, ax = plt.subplots(figsize=(7.5, 5))
+    colours = dict(zip(SHAPES, ["C0", "C1", "C2", "C3", "C4"]))
+    for shape, (run, a) in results.items():
+        c = colours[shape]
+        ax.plot(a["U"], a["dp"], "-", color=c, lw=1.5, label="%s (phi %.3f, eps %.3f)" % (shape, run["phi"], a["epsPacked"]))
+        Ue = [u for u in a["U"] if u <= a["UmfErgun"]]
+        ax.plot(Ue, [a["Hpacked"]*ergunGradient(u, a["epsPacked"], run["d"], run["phi"]) for u in Ue], "--", color=c, lw=1)
+        ax.axvline(a["UmfErgun"], color=c, ls=":", lw=0.8)
+    first = next(iter(results.values()))[1]
+    ax.axhline(first["plateau"], color="k", lw=1, label="buoyant weight W/A")
+    ax.axvline(next(iter(results.values()))[1]["UmfWenYu"], color="gray", ls="-.", lw=1, label="U_mf Wen-Yu (sphere)")
+    ax.set_xlabel("superficial velocity U (m/s)")
+    ax.set_ylabel("bed pressure drop (Pa)")
+    ax.set_title("ErgunTestMPI column: dashed Ergun(phi, eps_sim), dotted U_mf Ergun")
+    ax.legend(fontsize=8, loc="lower right")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(os.path.join(args.plots, "pressureDrop.png"), dpi=120)
+    print("bedSummary: %s" % os.path.join(args.plots, "pressureDrop.png"))
+
+
+if __name__ == "__main__":
+    main()
