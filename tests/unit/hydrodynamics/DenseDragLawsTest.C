@@ -3,6 +3,7 @@
 // each law's fixed-bed gradient against Ergun (PackedBedLaws.H).
 #include "hydrodynamics/DenseDragLaws.H"
 #include "hydrodynamics/FiniteReynoldsDrag.H"
+#include "ErgunTestBed.H"
 #include "hydrodynamics/PackedBedLaws.H"
 
 #include <gtest/gtest.h>
@@ -12,6 +13,7 @@
 #include <string>
 
 using namespace superellipsoid;
+using superellipsoid::bedTest::ergunTestBed;
 
 namespace
 {
@@ -19,17 +21,6 @@ namespace
 // Products and quotients of O(1) terms: round-off only
 constexpr double algebraTolerance = 1e-12;
 
-//- The ErgunTestMPI material (CFDEMcoupling tutorial): 1 mm spheres of
-//  2000 kg/m^3 in a gas of nu = 1.5e-4 m^2/s, rho = 10 kg/m^3
-BedMaterial ergunTestBed()
-{
-    BedMaterial bed;
-    bed.fluidDensity = 10;
-    bed.dynamicViscosity = 10*1.5e-4;
-    bed.particleDensity = 2000;
-    bed.diameter = 1e-3;
-    return bed;
-}
 
 } // namespace
 

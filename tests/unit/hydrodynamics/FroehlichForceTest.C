@@ -32,8 +32,6 @@ constexpr double pathTolerance = 1e-10;
 
 const FluidProperties fluid{1000, 1e-6};
 
-double rad(double degrees) { return degrees*M_PI/180; }
-
 struct Particle
 {
     Superellipsoid shape;
@@ -43,13 +41,7 @@ struct Particle
 //- A particle with exact (ellipsoid) or boundary-element tensors
 Particle particleOf(const Superellipsoid& s)
 {
-    Particle p{s, {}};
-    p.hydro.tensors = s.isEllipsoid()
-        ? exactEllipsoidResistance(s.a(), s.b(), s.c())
-        : solveStokesResistance({s.a(), s.b(), s.c(), s.eps1(), s.eps2()}, 216).tensors;
-    p.hydro.c = s.c();
-    p.hydro.volume = s.volume();
-    return p;
+    return Particle{s, hydrodynamicParticleOf(s)};
 }
 
 const Particle& prolate()

@@ -30,8 +30,6 @@ constexpr double stokesLimitTolerance = 1e-12;
 
 const FluidProperties fluid{1000, 1e-6};
 
-double rad(double degrees) { return degrees*M_PI/180; }
-
 using First = HoelzerSommerfeldFirstTerm;
 using Log = HoelzerSommerfeldLogarithm;
 
@@ -44,13 +42,7 @@ struct Particle
 
 Particle particleOf(const Superellipsoid& s)
 {
-    Particle p{s, {}, hoelzerSommerfeldShape(s)};
-    p.hydro.tensors = s.isEllipsoid()
-        ? exactEllipsoidResistance(s.a(), s.b(), s.c())
-        : solveStokesResistance({s.a(), s.b(), s.c(), s.eps1(), s.eps2()}, 216).tensors;
-    p.hydro.c = s.c();
-    p.hydro.volume = s.volume();
-    return p;
+    return Particle{s, hydrodynamicParticleOf(s), hoelzerSommerfeldShape(s)};
 }
 
 const Particle& prolate()

@@ -3,6 +3,7 @@
 // radius 13.85 mm, gas nu = 1.5e-4 m^2/s, rho = 10 kg/m^3, eps = 0.451335,
 // bed height L = 15.6 mm. Reference numbers: hand evaluations of each
 // formula, quoted to the digits given.
+#include "ErgunTestBed.H"
 #include "hydrodynamics/PackedBedLaws.H"
 
 #include <gtest/gtest.h>
@@ -12,6 +13,7 @@
 #include <string>
 
 using namespace superellipsoid;
+using superellipsoid::bedTest::ergunTestBed;
 
 namespace
 {
@@ -20,15 +22,6 @@ constexpr double algebraTolerance = 1e-12;
 constexpr double eps = 0.451335;
 constexpr double bedHeight = 0.0156;
 
-BedMaterial ergunTestBed()
-{
-    BedMaterial bed;
-    bed.fluidDensity = 10;
-    bed.dynamicViscosity = 10*1.5e-4;
-    bed.particleDensity = 2000;
-    bed.diameter = 1e-3;
-    return bed;
-}
 
 } // namespace
 
