@@ -80,11 +80,30 @@ const std::vector<StepContact>& CollisionStep::detect
     CollisionDiagnostics& diag
 )
 {
-    const int n = system.size();
     contacts_.clear();
-    if (n == 0) return contacts_;
+    if (system.size() == 0) return contacts_;
 
-    // Particle cell list, cell size = largest bounding diameter
+    // 1. Broad phase: particle cell list, cell size = largest bounding diameter
+    const double cellSize = buildCellList(system);
+    diag.candidatePairs += long(pairs_.size());
+
+    // 2. Pairs, 3. walls, 4. canonical order
+    detectPairs(system, diag);
+    if (system.walls.size() > 0) detectWalls(system, cellSize, diag);
+    sortContacts(system);
+
+    for (const StepContact& c : contacts_)
+    {
+        (c.b < 0 ? diag.wallContacts : diag.pairContacts) += 1;
+        diag.maxOverlapRatio = std::max(diag.maxOverlapRatio, c.overlapRatio);
+    }
+    return contacts_;
+}
+
+
+double CollisionStep::buildCellList(const ParticleSystem& system)
+{
+    const int n = system.size();
     centres_.resize(n);
     radii_.resize(n);
     double rMax = 0;
@@ -99,9 +118,13 @@ const std::vector<StepContact>& CollisionStep::detect
     ++detections_;
     cells_.build(centres_.data(), radii_.data(), n, cellSize);
     cells_.findPairs(pairs_);
-    diag.candidatePairs += long(pairs_.size());
+    return cellSize;
+}
 
-    // Pairs: OBB (cached axis) -> narrow phase with warm start; A = smaller id.
+
+void CollisionStep::detectPairs(const ParticleSystem& system, CollisionDiagnostics& diag)
+{
+    // OBB (cached axis) -> narrow phase with warm start; A = smaller id.
     // A separated pair's spring restarts; only the soft model has springs
     // (the impulse model never reads them: no store into the record's
     // spring, a cache miss per separated candidate pair)
@@ -147,60 +170,10 @@ const std::vector<StepContact>& CollisionStep::detect
             rec.gap = -c.overlap - 1e-12*scale;
             if (rec.gap > 0) rec.gapStamp = detections_;
         }
-        // Global-minimum check: the common-normal Newton can converge to a
-        // LOCAL minimum of delta(n) (flat faces: one near every face normal),
-        // whose normal is wrong and whose overlap is too large (measured:
-        // 0.73 c reported for a true penetration depth of 0.006 c between
-        // two eps = 0.2 cubes). For a deep contact delta is also evaluated
-        // along the 15 separating axes of the two OBBs (face normals of each
-        // body, cross products of their axes); if one is smaller, detection
-        // restarts from it (warm start) and the smaller minimum is kept.
-        // One sign per axis: superellipsoids are centrally symmetric
-        // (h(-d) = h(d) bit for bit), so delta(+-n) = h_A + h_B -+ n.dc and
-        // the sign with n.dc >= 0 is never the larger.
         const double cPair = std::min(sA.c(), sB.c());
         if (!spheres && c.touching() && c.overlap > settings_.overlapCheckRatio*cPair)
         {
-            double bestDelta = c.overlap*(1 - restartMargin);
-            Vector3 bestNormal = Vector3::Zero();
-            const Vector3 dc = B.pose.position - A.pose.position;
-            auto tryNormal = [&](const Vector3& axis)
-            {
-                const Vector3 n = axis.dot(dc) >= 0 ? axis : Vector3(-axis);
-                const double delta = directionalOverlap(sA, A.pose, sB, B.pose, n);
-                if (delta < bestDelta)
-                {
-                    bestDelta = delta;
-                    bestNormal = n;
-                }
-            };
-            const Matrix3 QA = A.pose.particleToGlobal(), QB = B.pose.particleToGlobal();
-            for (int i = 0; i < 3; ++i)
-            {
-                tryNormal(QA.col(i));
-                tryNormal(QB.col(i));
-                for (int j = 0; j < 3; ++j)
-                {
-                    // Edge-edge directions (the 15 separating axes of two boxes)
-                    const Vector3 e = QA.col(i).cross(QB.col(j));
-                    if (e.norm() > 1e-6) tryNormal(e.normalized());
-                }
-            }
-            if (bestNormal.squaredNorm() > 0)
-            {
-                ContactWarmStart restart;
-                restart.normalInA = A.pose.directionToParticleFrame(bestNormal);
-                restart.pointInA = supportPoint(sA, restart.normalInA);
-                restart.valid = true;
-                const Contact r = detectParticleContact(sA, A.pose, sB, B.pose, &restart, contactPoint);
-                diag.detection.record(r);
-                if (r.status != ContactStatus::Failed && (!r.touching() || r.overlap < c.overlap))
-                {
-                    c = r;
-                    rec.warm = restart;
-                    ++diag.localMinimumRestarts;
-                }
-            }
+            restartAtSeparatingAxes(A, sA, B, sB, contactPoint, c, rec, diag);
         }
         if (!c.touching())
         {
@@ -219,126 +192,195 @@ const std::vector<StepContact>& CollisionStep::detect
         sc.overlapRatio = c.overlap/sc.halfAxis;
         sc.key = key;
     }
+}
 
-    // Walls: face grid -> boxes -> bounding sphere / OBB vs plane -> face
-    // contact -> one contact per wall region (Sect. 3.4.3)
+
+void CollisionStep::restartAtSeparatingAxes
+(
+    const Particle& A, const Superellipsoid& sA,
+    const Particle& B, const Superellipsoid& sB,
+    bool contactPoint, Contact& c, PairRecord& rec, CollisionDiagnostics& diag
+) const
+{
+    // Global-minimum check: the common-normal Newton can converge to a
+    // LOCAL minimum of delta(n) (flat faces: one near every face normal),
+    // whose normal is wrong and whose overlap is too large (0.73 c for a
+    // true penetration depth of 0.006 c between two eps = 0.2 cubes). For a
+    // deep contact delta is also evaluated along the 15 separating axes of
+    // the two OBBs (face normals of each body, cross products of their
+    // axes); if one is smaller, detection restarts from it (warm start) and
+    // the smaller minimum is kept. One sign per axis: superellipsoids are
+    // centrally symmetric (h(-d) = h(d) bit for bit), so
+    // delta(+-n) = h_A + h_B -+ n.dc and the sign with n.dc >= 0 is never
+    // the larger.
+    double bestDelta = c.overlap*(1 - restartMargin);
+    Vector3 bestNormal = Vector3::Zero();
+    const Vector3 dc = B.pose.position - A.pose.position;
+    auto tryNormal = [&](const Vector3& axis)
+    {
+        const Vector3 n = axis.dot(dc) >= 0 ? axis : Vector3(-axis);
+        const double delta = directionalOverlap(sA, A.pose, sB, B.pose, n);
+        if (delta < bestDelta)
+        {
+            bestDelta = delta;
+            bestNormal = n;
+        }
+    };
+    const Matrix3 QA = A.pose.particleToGlobal(), QB = B.pose.particleToGlobal();
+    for (int i = 0; i < 3; ++i)
+    {
+        tryNormal(QA.col(i));
+        tryNormal(QB.col(i));
+        for (int j = 0; j < 3; ++j)
+        {
+            // Edge-edge directions (the 15 separating axes of two boxes)
+            const Vector3 e = QA.col(i).cross(QB.col(j));
+            if (e.norm() > 1e-6) tryNormal(e.normalized());
+        }
+    }
+    if (bestNormal.squaredNorm() == 0) return;
+
+    ContactWarmStart restart;
+    restart.normalInA = A.pose.directionToParticleFrame(bestNormal);
+    restart.pointInA = supportPoint(sA, restart.normalInA);
+    restart.valid = true;
+    const Contact r = detectParticleContact(sA, A.pose, sB, B.pose, &restart, contactPoint);
+    diag.detection.record(r);
+    if (r.status != ContactStatus::Failed && (!r.touching() || r.overlap < c.overlap))
+    {
+        c = r;
+        rec.warm = restart;
+        ++diag.localMinimumRestarts;
+    }
+}
+
+
+void CollisionStep::detectWalls(const ParticleSystem& system, double cellSize, CollisionDiagnostics& diag)
+{
+    // Face grid -> boxes -> bounding sphere / OBB vs plane -> face contact
+    // -> one contact per wall region (Sect. 3.4.3)
     const WallSet& walls = system.walls;
-    if (walls.size() > 0)
+    if (!wallGridValid_ || wallGrid_.cellSize() != cellSize || wallGrid_.nFaces() != walls.size())
     {
-        if (!wallGridValid_ || wallGrid_.cellSize() != cellSize || wallGrid_.nFaces() != walls.size())
+        wallGrid_.build(walls.faces, cellSize);
+        CoplanarGroups groups = groupCoplanarFaces(walls.faces);
+        facePlane_.swap(groups.group);
+        planeFace_.swap(groups.firstFace);
+        wallGridValid_ = true;
+        for (WallQueryCache& q : wallQueries_) q.id = -1;
+    }
+    for (int i = 0; i < system.size(); ++i)
+    {
+        const Particle& P = system.particles[i];
+        const Superellipsoid& s = system.shapes[P.shapeIndex];
+        const int nFace = particleFaceContacts(i, P, s, walls, diag);
+        const int nRegion = selectWallContacts
+        (
+            faceContacts_.data(), nFace, regionContacts_.data(), settings_.wallRegionAngle,
+            wallMergeFraction*s.c()
+        );
+        for (int r = 0; r < nRegion; ++r)
         {
-            wallGrid_.build(walls.faces, cellSize);
-            CoplanarGroups groups = groupCoplanarFaces(walls.faces);
-            facePlane_.swap(groups.group);
-            planeFace_.swap(groups.firstFace);
-            wallGridValid_ = true;
-            for (WallQueryCache& q : wallQueries_) q.id = -1;
-        }
-        for (int i = 0; i < n; ++i)
-        {
-            const Particle& P = system.particles[i];
-            const Superellipsoid& s = system.shapes[P.shapeIndex];
-            const Vector3 extent = Vector3::Constant(radii_[i]);
-            wallCandidates(i, P.id, P.pose.position - extent, P.pose.position + extent);
-            int nFace = 0;
-            auto addFaceContact = [&](Contact c, int f)
-            {
-                c.faceIndex = f;
-                if (nFace == int(faceContacts_.size()))
-                {
-                    faceContacts_.resize(2*faceContacts_.size());
-                    regionContacts_.resize(faceContacts_.size());
-                }
-                faceContacts_[nFace++] = c;
-            };
-            planesDone_.clear();
-            for (const int f : faceCandidates_)
-            {
-                const int plane = facePlane_[f];
-                if (std::find(planesDone_.begin(), planesDone_.end(), plane) != planesDone_.end())
-                {
-                    continue;
-                }
-                const Plane wall = walls.faces[f].plane();
-                // One-sided faces (as detectFaceContact): centre behind = no contact
-                if (wall.signedDistance(P.pose.position) <= 0
-                 || !boundingSphereTouchesPlane(s, P.pose, wall) || !obbTouchesPlane(s, P.pose, wall))
-                {
-                    planesDone_.push_back(plane);
-                    continue;
-                }
-                // Plane contact once per coplanar group (closed form, Eqs. 43-50 of [Wedel2023])
-                Contact c = detectWallContact(s, P.pose, wall);
-                diag.wallDetection.record(c);
-                if (!c.touching())
-                {
-                    planesDone_.push_back(plane);
-                    continue;
-                }
-                int inside = -1;
-                for (const int g : faceCandidates_)
-                {
-                    if (facePlane_[g] == plane && pointInFace(walls.faces[g], c.pointOnB))
-                    {
-                        inside = g;
-                        break;
-                    }
-                }
-                if (inside >= 0)
-                {
-                    c.feature = WallFeature::Face;
-                    addFaceContact(c, inside);
-                    planesDone_.push_back(plane);
-                    continue;
-                }
-                // Rim: edges and vertices of this face
-                const Contact e = detectFaceContact(s, P.pose, walls.faces[f]);
-                diag.wallDetection.record(e);
-                if (e.touching()) addFaceContact(e, f);
-            }
-            const int nRegion = selectWallContacts
-            (
-                faceContacts_.data(), nFace, regionContacts_.data(), settings_.wallRegionAngle,
-                wallMergeFraction*s.c()
-            );
-            for (int r = 0; r < nRegion; ++r)
-            {
-                const Contact& c = regionContacts_[r];
-                StepContact& sc = contacts_.emplace_back();
-                sc.a = i;
-                sc.b = -1;
-                sc.face = c.faceIndex;
-                sc.idA = P.id;
-                // A face contact is the plane's: its record (warm start,
-                // spring) stays when the deepest point moves to another face
-                // of a flat wall meshed into several (a face-down cube on a
-                // triangle fan: its support corner changes with a tilt of
-                // 1e-16)
-                const int keyFace =
-                    c.feature == WallFeature::Face ? planeFace_[facePlane_[c.faceIndex]] : c.faceIndex;
-                sc.idB = keyFace;
-                // CollisionPoint normal from the particle INTO the wall
-                sc.point = CollisionPoint{c.point, -c.normal, c.overlap};
-                // Solver convention: normal from the particle into the wall
-                sc.manifold = faceManifold(s, P.pose, walls, c);
-                sc.manifold.normal = -sc.manifold.normal;
-                sc.overlap = c.overlap;
-                sc.halfAxis = s.c();
-                sc.overlapRatio = c.overlap/s.c();
-                sc.key = PairCache::wallKey(P.id, keyFace);
-                cache_.acquire(sc.key);
-            }
+            addWallContact(i, P, s, walls, regionContacts_[r]);
         }
     }
+}
 
-    sortContacts(system);
 
-    for (const StepContact& c : contacts_)
+int CollisionStep::particleFaceContacts
+(
+    int i, const Particle& P, const Superellipsoid& s, const WallSet& walls, CollisionDiagnostics& diag
+)
+{
+    const Vector3 extent = Vector3::Constant(radii_[i]);
+    wallCandidates(i, P.id, P.pose.position - extent, P.pose.position + extent);
+    int nFace = 0;
+    auto addFaceContact = [&](Contact c, int f)
     {
-        (c.b < 0 ? diag.wallContacts : diag.pairContacts) += 1;
-        diag.maxOverlapRatio = std::max(diag.maxOverlapRatio, c.overlapRatio);
+        c.faceIndex = f;
+        if (nFace == int(faceContacts_.size()))
+        {
+            faceContacts_.resize(2*faceContacts_.size());
+            regionContacts_.resize(faceContacts_.size());
+        }
+        faceContacts_[nFace++] = c;
+    };
+    planesDone_.clear();
+    for (const int f : faceCandidates_)
+    {
+        const int plane = facePlane_[f];
+        if (std::find(planesDone_.begin(), planesDone_.end(), plane) != planesDone_.end())
+        {
+            continue;
+        }
+        const Plane wall = walls.faces[f].plane();
+        // One-sided faces (as detectFaceContact): centre behind = no contact
+        if (wall.signedDistance(P.pose.position) <= 0
+         || !boundingSphereTouchesPlane(s, P.pose, wall) || !obbTouchesPlane(s, P.pose, wall))
+        {
+            planesDone_.push_back(plane);
+            continue;
+        }
+        // Plane contact once per coplanar group (closed form, Eqs. 43-50 of [Wedel2023])
+        Contact c = detectWallContact(s, P.pose, wall);
+        diag.wallDetection.record(c);
+        if (!c.touching())
+        {
+            planesDone_.push_back(plane);
+            continue;
+        }
+        int inside = -1;
+        for (const int g : faceCandidates_)
+        {
+            if (facePlane_[g] == plane && pointInFace(walls.faces[g], c.pointOnB))
+            {
+                inside = g;
+                break;
+            }
+        }
+        if (inside >= 0)
+        {
+            c.feature = WallFeature::Face;
+            addFaceContact(c, inside);
+            planesDone_.push_back(plane);
+            continue;
+        }
+        // Rim: edges and vertices of this face
+        const Contact e = detectFaceContact(s, P.pose, walls.faces[f]);
+        diag.wallDetection.record(e);
+        if (e.touching()) addFaceContact(e, f);
     }
-    return contacts_;
+    return nFace;
+}
+
+
+void CollisionStep::addWallContact
+(
+    int i, const Particle& P, const Superellipsoid& s, const WallSet& walls, const Contact& c
+)
+{
+    StepContact& sc = contacts_.emplace_back();
+    sc.a = i;
+    sc.b = -1;
+    sc.face = c.faceIndex;
+    sc.idA = P.id;
+    // A face contact is the plane's: its record (warm start, spring) stays
+    // when the deepest point moves to another face of a flat wall meshed
+    // into several (a face-down cube on a triangle fan: its support corner
+    // changes with a tilt of 1e-16)
+    const int keyFace =
+        c.feature == WallFeature::Face ? planeFace_[facePlane_[c.faceIndex]] : c.faceIndex;
+    sc.idB = keyFace;
+    // CollisionPoint normal from the particle INTO the wall
+    sc.point = CollisionPoint{c.point, -c.normal, c.overlap};
+    // Solver convention: normal from the particle into the wall
+    sc.manifold = faceManifold(s, P.pose, walls, c);
+    sc.manifold.normal = -sc.manifold.normal;
+    sc.overlap = c.overlap;
+    sc.halfAxis = s.c();
+    sc.overlapRatio = c.overlap/s.c();
+    sc.key = PairCache::wallKey(P.id, keyFace);
+    cache_.acquire(sc.key);
 }
 
 
