@@ -26,27 +26,13 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
 )
 :
     CloudType(cloudName, rho, U, mu, g, false),
-    shapes_(),
-    injectShapeId_(0),
-    orientationMode_(orientationMode::fixed),
-    injectOrientation_(superellipsoid::Quaternion::Identity()),
-    seed_(0),
-    injectPoints_(),
-    injectPointOrientations_(),
-    injectOmegaP_(Zero),
-    seCollision_(),
+    SuperellipsoidCloudState(),
     collisionParcels_(),
-    idFold_(Pstream::nProcs()),
-    logParcels_(false),
-    checkInvariants_(false),
-    maxOverlapRatio_(0),
-    nInitial_(0),
-    escapedBefore_(),
-    escapedLocal_(this->mesh().boundaryMesh().nNonProcessor(), Zero),
-    nRemoved_(0),
     fluidForce_(nullptr),
     fluidForceFound_(false)
 {
+    idFold_ = Pstream::nProcs();
+    escapedLocal_.setSize(this->mesh().boundaryMesh().nNonProcessor(), Zero);
     if (this->solution().active())
     {
         readSuperellipsoidProperties();
@@ -84,24 +70,8 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
 )
 :
     CloudType(c, name),
-    shapes_(c.shapes_),
-    injectShapeId_(c.injectShapeId_),
-    orientationMode_(c.orientationMode_),
-    injectOrientation_(c.injectOrientation_),
-    seed_(c.seed_),
-    injectPoints_(c.injectPoints_),
-    injectPointOrientations_(c.injectPointOrientations_),
-    injectOmegaP_(c.injectOmegaP_),
-    seCollision_(c.seCollision_),
+    SuperellipsoidCloudState(c),
     collisionParcels_(),
-    idFold_(c.idFold_),
-    logParcels_(c.logParcels_),
-    checkInvariants_(c.checkInvariants_),
-    maxOverlapRatio_(c.maxOverlapRatio_),
-    nInitial_(c.nInitial_),
-    escapedBefore_(c.escapedBefore_),
-    escapedLocal_(c.escapedLocal_),
-    nRemoved_(c.nRemoved_),
     fluidForce_(nullptr),
     fluidForceFound_(false)
 {}
@@ -116,24 +86,8 @@ Foam::SuperellipsoidCloud<CloudType>::SuperellipsoidCloud
 )
 :
     CloudType(mesh, name, c),
-    shapes_(c.shapes_),
-    injectShapeId_(c.injectShapeId_),
-    orientationMode_(c.orientationMode_),
-    injectOrientation_(c.injectOrientation_),
-    seed_(c.seed_),
-    injectPoints_(c.injectPoints_),
-    injectPointOrientations_(c.injectPointOrientations_),
-    injectOmegaP_(c.injectOmegaP_),
-    seCollision_(c.seCollision_),
+    SuperellipsoidCloudState(c),
     collisionParcels_(),
-    idFold_(c.idFold_),
-    logParcels_(c.logParcels_),
-    checkInvariants_(c.checkInvariants_),
-    maxOverlapRatio_(c.maxOverlapRatio_),
-    nInitial_(c.nInitial_),
-    escapedBefore_(c.escapedBefore_),
-    escapedLocal_(c.escapedLocal_),
-    nRemoved_(c.nRemoved_),
     fluidForce_(nullptr),
     fluidForceFound_(false)
 {}
