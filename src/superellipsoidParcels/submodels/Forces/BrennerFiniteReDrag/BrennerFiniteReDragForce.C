@@ -273,59 +273,55 @@ Foam::BrennerFiniteReDragForce<CloudType>::torque
 
 
 template<class CloudType>
-void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
+void Foam::BrennerFiniteReDragForce<CloudType>::storeFields()
 {
-    BrennerDragForce<CloudType>::cacheFields(store);
-
-    if (store)
+    maxRe_ = 0;
+    outside_.clear();
+    floored_.clear();
+    totalForce_ = Zero;
+    minStepsPerPeriod_ = GREAT;
+    if (addedMass_)
     {
-        maxRe_ = 0;
-        outside_.clear();
-        floored_.clear();
-        totalForce_ = Zero;
-        minStepsPerPeriod_ = GREAT;
-        if (addedMass_)
-        {
-            // Material derivative of the carrier velocity, as OpenFOAM's
-            // pressureGradient force: (U & grad(U)) = (U . nabla) U
-            const volVectorField& Uc = this->owner().U();
-            DUcDtPtr_.reset
+        // Material derivative of the carrier velocity, as OpenFOAM's
+        // pressureGradient force: (U & grad(U)) = (U . nabla) U
+        const volVectorField& Uc = this->owner().U();
+        DUcDtPtr_.reset
+        (
+            new volVectorField
             (
-                new volVectorField
-                (
-                    this->owner().name() + ":DUcDt",
-                    fvc::ddt(Uc) + (Uc & fvc::grad(Uc))
-                )
-            );
-        }
-        if (this->settings_.drag.denseDrag != superellipsoid::DenseDragLaw::None)
-        {
-            // The carrier's own fluid fraction (two-way coupling: the
-            // solver's alpha.<phase>, smoothed as the fluid sees it), else
-            // 1 - theta of the cloud per cell
-            const word alphaName
-            (
-                IOobject::groupName("alpha", this->owner().U().group())
-            );
-            const volScalarField* alpha =
-                this->mesh().template findObject<volScalarField>(alphaName);
-            fluidFractionPtr_.reset
-            (
-                new volScalarField
-                (
-                    this->owner().name() + ":fluidFraction",
-                    (alpha && this->owner().solution().coupled())
-                  ? *alpha
-                  : volScalarField(1 - this->owner().theta())
-                )
-            );
-        }
-        return;
+                this->owner().name() + ":DUcDt",
+                fvc::ddt(Uc) + (Uc & fvc::grad(Uc))
+            )
+        );
     }
+    if (this->settings_.drag.denseDrag != superellipsoid::DenseDragLaw::None)
+    {
+        // The carrier's own fluid fraction (two-way coupling: the solver's
+        // alpha.<phase>, smoothed as the fluid sees it), else 1 - theta of
+        // the cloud per cell
+        const word alphaName
+        (
+            IOobject::groupName("alpha", this->owner().U().group())
+        );
+        const volScalarField* alpha =
+            this->mesh().template findObject<volScalarField>(alphaName);
+        fluidFractionPtr_.reset
+        (
+            new volScalarField
+            (
+                this->owner().name() + ":fluidFraction",
+                (alpha && this->owner().solution().coupled())
+              ? *alpha
+              : volScalarField(1 - this->owner().theta())
+            )
+        );
+    }
+}
 
-    fluidFractionPtr_.clear();
-    DUcDtPtr_.clear();
 
+template<class CloudType>
+void Foam::BrennerFiniteReDragForce<CloudType>::logStep()
+{
     scalar maxRe = maxRe_;
     label nOutside = outside_.size();
     label nFloored = floored_.size();
@@ -351,7 +347,6 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
             << minFluidFraction_ << " (law evaluated at the floor)";
     }
     Info<< endl;
-    nOutside += nFloored;
 
     // The fluid's share of the momentum balance (a bed's pressure drop
     // times its area at steady state)
@@ -360,28 +355,13 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
 
     if (this->settings_.pitching == superellipsoid::PitchingTorqueModel::Munk)
     {
-        scalar minSteps = minStepsPerPeriod_;
-        reduce(minSteps, minOp<scalar>());
-        Info<< "    " << typeName << ": Munk torque: fewest steps per pitching"
-            << " period " << minSteps << endl;
-        if (minSteps < superellipsoid::minStepsPerPitchingPeriod && !pitchingWarned_)
-        {
-            pitchingWarned_ = true;
-            WarningInFunction
-                << typeName << ": the Munk pitching period is resolved by only "
-                << minSteps << " time steps (fewer than "
-                << superellipsoid::minStepsPerPitchingPeriod << ") at time "
-                << this->mesh().time().timeName()
-                << ": reduce deltaT. Printed once per run; the log gives the"
-                << " fewest steps every step." << endl;
-        }
+        logMunkResolution();
     }
-
-    if (nOutside > 0 && !warned_)
+    if (nOutside + nFloored > 0 && !warned_)
     {
         warned_ = true;
         WarningInFunction
-            << typeName << ": " << nOutside << " parcels at Re_p outside the"
+            << typeName << ": " << nOutside + nFloored << " parcels at Re_p outside the"
             << " validated range [" << range.minReynolds << ", "
             << range.maxReynolds << "] of "
             << word(superellipsoid::dragCorrelationName(this->settings_.drag.correlation))
@@ -390,6 +370,42 @@ void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
             << ". Printed once per run; the log counts them every step."
             << endl;
     }
+}
+
+
+template<class CloudType>
+void Foam::BrennerFiniteReDragForce<CloudType>::logMunkResolution()
+{
+    scalar minSteps = minStepsPerPeriod_;
+    reduce(minSteps, minOp<scalar>());
+    Info<< "    " << typeName << ": Munk torque: fewest steps per pitching"
+        << " period " << minSteps << endl;
+    if (minSteps < superellipsoid::minStepsPerPitchingPeriod && !pitchingWarned_)
+    {
+        pitchingWarned_ = true;
+        WarningInFunction
+            << typeName << ": the Munk pitching period is resolved by only "
+            << minSteps << " time steps (fewer than "
+            << superellipsoid::minStepsPerPitchingPeriod << ") at time "
+            << this->mesh().time().timeName()
+            << ": reduce deltaT. Printed once per run; the log gives the"
+            << " fewest steps every step." << endl;
+    }
+}
+
+
+template<class CloudType>
+void Foam::BrennerFiniteReDragForce<CloudType>::cacheFields(const bool store)
+{
+    BrennerDragForce<CloudType>::cacheFields(store);
+    if (store)
+    {
+        storeFields();
+        return;
+    }
+    fluidFractionPtr_.clear();
+    DUcDtPtr_.clear();
+    logStep();
 }
 
 
