@@ -39,16 +39,6 @@ void Foam::SuperellipsoidCloud<CloudType>::readSuperellipsoidProperties()
 
     injectShapeId_ = shapes_->find(inj.get<word>("shape"), inj, "shape");
 
-    // Euler angles in degrees (z-x-z, Eq. 11 of [Wedel2023]) -> quaternion
-    const auto fromDegrees = [](const vector& angles)
-    {
-        superellipsoid::EulerAngles euler;
-        euler.phi = degToRad(angles.x());
-        euler.theta = degToRad(angles.y());
-        euler.psi = degToRad(angles.z());
-        return superellipsoid::quaternionFromEulerAngles(euler);
-    };
-
     // Unknown entries (typos) are errors; the entries of the other
     // orientation modes may stay (switching modes keeps them) and are not
     // used
@@ -62,6 +52,39 @@ void Foam::SuperellipsoidCloud<CloudType>::readSuperellipsoidProperties()
         "injectedParcels"
     );
     const word mode(inj.get<word>("orientation"));
+    readInjectionOrientation(inj, mode);
+    injectOmegaP_ = checks::readVectorOrDefault(inj, "angularVelocity", Zero);
+
+    readChecks();
+
+    readCollisionModel(props);
+
+    Info<< "Superellipsoid cloud " << this->name() << nl;
+    shapes_->writeInfo(Info);
+    Info<< "    injected parcels: shape " << (*shapes_)[injectShapeId_].name
+        << ", orientation " << mode << endl;
+}
+
+
+template<class CloudType>
+void Foam::SuperellipsoidCloud<CloudType>::readInjectionOrientation
+(
+    const dictionary& inj,
+    const word& mode
+)
+{
+    namespace checks = superellipsoidDictionaryChecks;
+
+    // Euler angles in degrees (z-x-z, Eq. 11 of [Wedel2023]) -> quaternion
+    const auto fromDegrees = [](const vector& angles)
+    {
+        superellipsoid::EulerAngles euler;
+        euler.phi = degToRad(angles.x());
+        euler.theta = degToRad(angles.y());
+        euler.psi = degToRad(angles.z());
+        return superellipsoid::quaternionFromEulerAngles(euler);
+    };
+
     if (mode == "fixed")
     {
         orientationMode_ = orientationMode::fixed;
@@ -110,10 +133,15 @@ void Foam::SuperellipsoidCloud<CloudType>::readSuperellipsoidProperties()
             << exit(FatalIOError);
     }
 
-    injectOmegaP_ = checks::readVectorOrDefault(inj, "angularVelocity", Zero);
+}
 
-    readChecks();
 
+template<class CloudType>
+void Foam::SuperellipsoidCloud<CloudType>::readCollisionModel
+(
+    const dictionary& props
+)
+{
     seCollision_.reset
     (
         superellipsoidCollisionModel::New
@@ -137,11 +165,6 @@ void Foam::SuperellipsoidCloud<CloudType>::readSuperellipsoidProperties()
             << seCollision_->modelName() << "; } is used" << nl
             << exit(FatalIOError);
     }
-
-    Info<< "Superellipsoid cloud " << this->name() << nl;
-    shapes_->writeInfo(Info);
-    Info<< "    injected parcels: shape " << (*shapes_)[injectShapeId_].name
-        << ", orientation " << mode << endl;
 }
 
 
