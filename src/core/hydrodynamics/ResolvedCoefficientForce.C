@@ -199,9 +199,8 @@ OrientedFluidForce resolvedCoefficientForce
     // Table at max(Re, Re_0), body frame
     const Vector3 w = globalToParticle*slip;
     const double Re0 = table.reynolds.front();
-    const ResolvedCoefficients C =
-        resolvedCoefficients(table, std::max(F.reynolds, Re0), w/speed);
     const double ReTable = std::max(F.reynolds, Re0);
+    const ResolvedCoefficients C = resolvedCoefficients(table, ReTable, w/speed);
 
     // g = F'/(mu d |w|) = (pi/8) Re C_F, h = T'/(mu d^2 |w|) = (pi/16) Re C_T,
     // blended linearly in Re to the Stokes values below Re_0

@@ -19,10 +19,10 @@ constexpr double octantEdge = 90;   // deg: both angle grids span [0, 90]
     throw std::invalid_argument(message);
 }
 
-std::string str(double value)
+std::string str(double value, int precision = 17)
 {
     std::ostringstream os;
-    os.precision(17);
+    os.precision(precision);
     os << value;
     return os.str();
 }
@@ -216,7 +216,7 @@ void requireTableMatchesShape(const ResolvedCoefficientTable& table, const Super
           + "), epsilon1 " + str(t.epsilon1) + ", epsilon2 " + str(t.epsilon2)
           + "; the shape has (" + str(s.aOverC) + " " + str(s.bOverC) + "), epsilon1 "
           + str(s.epsilon1) + ", epsilon2 " + str(s.epsilon2)
-          + " (relative tolerance " + str(resolvedShapeTolerance) + ")"
+          + " (relative tolerance " + str(resolvedShapeTolerance, 3) + ")"
         );
     }
 }
