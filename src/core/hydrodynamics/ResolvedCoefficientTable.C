@@ -1,5 +1,6 @@
 #include "hydrodynamics/ResolvedCoefficientTable.H"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -137,6 +138,38 @@ void validateShapeKey(const ResolvedShapeKey& key)
     }
 }
 
+//- At theta = 0 every phi is the same direction (the body z axis): the
+//  coefficients of the first theta row must agree, to
+//  resolvedShapeTolerance of the largest at that Re node
+void validatePole(const char* keyword, const ResolvedCoefficientGrid& grid)
+{
+    for (std::size_t k = 0; k < grid.size(); ++k)
+    {
+        double scale = 0;
+        for (const auto& row : grid[k])
+        {
+            for (const Vector3& C : row)
+            {
+                scale = std::max(scale, C.cwiseAbs().maxCoeff());
+            }
+        }
+        const std::vector<Vector3>& pole = grid[k].front();
+        for (std::size_t j = 1; j < pole.size(); ++j)
+        {
+            const double difference = (pole[j] - pole[0]).cwiseAbs().maxCoeff();
+            if (difference > resolvedShapeTolerance*scale)
+            {
+                std::ostringstream os;
+                os.precision(17);
+                os << keyword << "[" << k << "][0][" << j << "] = (" << pole[j].transpose()
+                   << ") differs from [" << k << "][0][0] = (" << pole[0].transpose()
+                   << "): at theta = 0 every phi is the body z axis";
+                reject(os.str());
+            }
+        }
+    }
+}
+
 bool sameValue(double table, double shape)
 {
     return std::abs(table - shape) <= resolvedShapeTolerance*std::abs(shape);
@@ -169,6 +202,8 @@ void validateResolvedCoefficientTable(const ResolvedCoefficientTable& t)
     }
     validateGrid("forceCoefficients", t, t.forceCoefficients);
     validateGrid("torqueCoefficients", t, t.torqueCoefficients);
+    validatePole("forceCoefficients", t.forceCoefficients);
+    validatePole("torqueCoefficients", t.torqueCoefficients);
 
     // The fluid drags the body along the slip u - v: C_F . e > 0
     for (std::size_t k = 0; k < t.reynolds.size(); ++k)

@@ -408,6 +408,9 @@ TEST(ResolvedCoefficientTable, CorruptTablesAreRejectedNamingTheKeyword)
     rejected("torqueCoefficients", [](ResolvedCoefficientTable& t) { t.torqueCoefficients[1].pop_back(); });
     rejected("torqueCoefficients", [](ResolvedCoefficientTable& t) { t.torqueCoefficients[0][0][0].x() = std::nan(""); });
     rejected("shape", [](ResolvedCoefficientTable& t) { t.shape.bOverC = 0.5; });
+    // theta = 0: one direction for every phi
+    rejected("forceCoefficients", [](ResolvedCoefficientTable& t) { t.forceCoefficients[1][0][2].z() *= 1.01; });
+    rejected("torqueCoefficients", [](ResolvedCoefficientTable& t) { t.torqueCoefficients[1][0][1].x() += 0.01; });
     EXPECT_NO_THROW(validateResolvedCoefficientTable(good));
 }
 
