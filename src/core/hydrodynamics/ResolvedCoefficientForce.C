@@ -196,27 +196,28 @@ OrientedFluidForce resolvedCoefficientForce
         return F;   // Brenner's force, no torque
     }
 
-    // Table at max(Re, Re_0), body frame
-    const Vector3 w = globalToParticle*slip;
+    // Table at max(Re, Re_0), body frame direction e' of the slip
+    const Vector3 u = slip/speed;
+    const Vector3 e = globalToParticle*u;
     const double Re0 = table.reynolds.front();
     const double ReTable = std::max(F.reynolds, Re0);
-    const ResolvedCoefficients C = resolvedCoefficients(table, ReTable, w/speed);
+    const ResolvedCoefficients C = resolvedCoefficients(table, ReTable, e);
 
     // g = F'/(mu d |w|) = (pi/8) Re C_F, h = T'/(mu d^2 |w|) = (pi/16) Re C_T,
     // blended linearly in Re to the Stokes values below Re_0
     const double t = stokesBlendWeight(F.reynolds, Re0);
-    const Vector3 gStokes = pi*(particle.c/d)*(particle.tensors.K*(w/speed));
+    const Vector3 gStokes = pi*(particle.c/d)*(particle.tensors.K*e);
     const Vector3 g = (1 - t)*gStokes + t*(pi/8)*ReTable*C.force;
     const Vector3 h = t*(pi/16)*ReTable*C.torque;
-
-    const Vector3 force = globalToParticle.transpose()*(mu*d*speed*g);
     F.torqueParticleFrame = mu*d*d*speed*h;
 
-    // R_F = s C_B + (F - s C_B w) w^T/|w|^2: Brenner's tensor at the
-    // table's drag, the rest (lift) rank-one along w
-    const Vector3 CBw = CB*slip;
-    const double s = std::max(0.0, slip.dot(force)/slip.dot(CBw));
-    F.resistance = s*CB + (force - s*CBw)*slip.transpose()/(speed*speed);
+    // R_F = s C_B + (F/|w| - s C_B u) u^T, so R_F w = F: Brenner's tensor
+    // at the table's drag, the rest (lift) rank-one along u (F/|w| stays
+    // finite for any small |w|)
+    const Vector3 forcePerSpeed = globalToParticle.transpose()*(mu*d*g);
+    const Vector3 CBu = CB*u;
+    const double s = std::max(0.0, u.dot(forcePerSpeed)/u.dot(CBu));
+    F.resistance = s*CB + (forcePerSpeed - s*CBu)*u.transpose();
     return F;
 }
 
