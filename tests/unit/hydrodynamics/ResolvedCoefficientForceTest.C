@@ -41,11 +41,7 @@ ShapeHydrodynamics stokesData()
 
 HydrodynamicParticle particleOf(const ShapeHydrodynamics& s)
 {
-    HydrodynamicParticle p;
-    p.tensors = s.tensors;
-    p.c = s.c;
-    p.volume = s.volume;
-    return p;
+    return {s.tensors, s.c, s.volume};
 }
 
 // Analytic law: Brenner's force times Schiller-Naumann,
