@@ -3,11 +3,13 @@
 // (Eqs. 5-7, 21-23 of [Wedel2023]), together and separately, and of the
 // added-mass tensor per parcel from the shape (Carlson integrals) and from
 // coefficients computed once per shape (what the parcels use), and of the
-// incidence laws: per call, and the per-shape projected-area table.
+// incidence laws: per call (also the table-driven one), and the per-shape
+// projected-area table.
 #include "hydrodynamics/AddedMass.H"
 #include "hydrodynamics/FroehlichForce.H"
 #include "hydrodynamics/HoelzerSommerfeldForce.H"
 #include "hydrodynamics/HydrodynamicForces.H"
+#include "hydrodynamics/ResolvedCoefficientForce.H"
 #include "hydrodynamics/StokesResistanceSolver.H"
 
 #include <benchmark/benchmark.h>
@@ -206,6 +208,53 @@ static void BM_HoelzerSommerfeldForce(benchmark::State& state)
     }
 }
 BENCHMARK(BM_HoelzerSommerfeldForce);
+
+// The table-driven law on a table of the 2.5:1 prolate: 7 Re nodes 1-1000,
+// theta every 10 deg, phi every 15 deg (Brenner's force as coefficients)
+static void BM_ResolvedCoefficientForce(benchmark::State& state)
+{
+    const HydrodynamicParticle particle = incidenceParticle();
+    const Superellipsoid shape(2.5e-4, 1e-4, 1e-4, 1, 1);
+    const double d = shape.volumeEquivalentDiameter();
+    ResolvedCoefficientTable table;
+    table.shape = resolvedShapeKey(shape);
+    table.reynolds = {1, 3, 10, 30, 100, 300, 1000};
+    table.unsteady.assign(table.reynolds.size(), false);
+    for (int i = 0; i <= 9; ++i)
+    {
+        table.thetaDegrees.push_back(10.0*i);
+    }
+    for (int j = 0; j <= 6; ++j)
+    {
+        table.phiDegrees.push_back(15.0*j);
+    }
+    for (double Re : table.reynolds)
+    {
+        ResolvedCoefficientGrid::value_type F, T;
+        for (double theta : table.thetaDegrees)
+        {
+            F.emplace_back();
+            T.emplace_back();
+            for (double phi : table.phiDegrees)
+            {
+                const Vector3 e = octantDirection(theta, phi);
+                F.back().push_back((8*particle.c/(Re*d))*(particle.tensors.K*e));
+                T.back().push_back(Vector3::Zero());
+            }
+        }
+        table.forceCoefficients.push_back(F);
+        table.torqueCoefficients.push_back(T);
+    }
+    validateResolvedCoefficientTable(table);
+    const FluidProperties water{1000, 1e-6};
+    const Matrix3 R = benchmarkRotation();
+    const Vector3 slip(0.1, 0.02, -0.03);
+    for (auto _ : state)
+    {
+        benchmark::DoNotOptimize(resolvedCoefficientForce(particle, table, water, R, slip, d));
+    }
+}
+BENCHMARK(BM_ResolvedCoefficientForce);
 
 // Per-shape setup of Hoelzer-Sommerfeld (surface area, projected-area table)
 static void BM_HoelzerSommerfeldShape(benchmark::State& state)

@@ -25,9 +25,13 @@ IncidenceLaw incidenceLawFromName(const std::string& name)
     {
         return IncidenceLaw::HoelzerSommerfeld;
     }
+    if (name == "resolvedTable")
+    {
+        return IncidenceLaw::resolvedTable;
+    }
     throw std::invalid_argument
     (
-        "incidence law must be Stokes, isotropic, Froehlich or HoelzerSommerfeld, got '"
+        "incidence law must be Stokes, isotropic, Froehlich, HoelzerSommerfeld or resolvedTable, got '"
       + name + "'"
     );
 }
@@ -41,6 +45,7 @@ std::string incidenceLawName(IncidenceLaw law)
         case IncidenceLaw::isotropic: return "isotropic";
         case IncidenceLaw::Froehlich: return "Froehlich";
         case IncidenceLaw::HoelzerSommerfeld: return "HoelzerSommerfeld";
+        case IncidenceLaw::resolvedTable: return "resolvedTable";
     }
     throw std::invalid_argument("incidenceLawName: unknown IncidenceLaw");
 }
@@ -59,6 +64,9 @@ IncidenceLawRange validatedRange(IncidenceLaw law)
         case IncidenceLaw::Froehlich:
         case IncidenceLaw::HoelzerSommerfeld:
             return {0, checkedMaxReynolds, 1, checkedAspectRatio};
+        case IncidenceLaw::resolvedTable:
+            // The table's own range, checked by the law (ResolvedCoefficientForce.H)
+            return {0, std::numeric_limits<double>::infinity()};
     }
     throw std::invalid_argument("validatedRange: unknown IncidenceLaw");
 }

@@ -6,6 +6,7 @@
 #include <Eigen/Eigenvalues>
 
 #include <stdexcept>
+#include <utility>
 
 namespace superellipsoid
 {
@@ -56,6 +57,16 @@ OrientedFluidForce isolatedForce
                 particle, *shape.hoelzerSommerfeld, fluid, globalToParticle, slip,
                 settings.hoelzerSommerfeld
             );
+        case IncidenceLaw::resolvedTable:
+            if (!shape.resolvedTable)
+            {
+                throw std::invalid_argument("incidence resolvedTable: the shape has no table");
+            }
+            return resolvedCoefficientForce
+            (
+                particle, *shape.resolvedTable, fluid, globalToParticle, slip,
+                shape.equivalentDiameter
+            );
         case IncidenceLaw::Stokes:
         case IncidenceLaw::isotropic:
             break;
@@ -93,14 +104,18 @@ void validateFluidForceSettings(const FluidForceSettings& settings)
 {
     if
     (
-        settings.incidence == IncidenceLaw::Froehlich
+        (
+            settings.incidence == IncidenceLaw::Froehlich
+         || settings.incidence == IncidenceLaw::resolvedTable
+        )
      && settings.pitching != PitchingTorqueModel::none
     )
     {
         throw std::invalid_argument
         (
             "pitchingTorque " + pitchingTorqueModelName(settings.pitching)
-          + " with incidence Froehlich: the law has its own pitching torque"
+          + " with incidence " + incidenceLawName(settings.incidence)
+          + ": the law has its own pitching torque"
         );
     }
 }
@@ -110,7 +125,8 @@ ShapeHydrodynamics shapeHydrodynamics
 (
     const Superellipsoid& shape,
     const ResistanceTensors& tensors,
-    const FluidForceSettings& settings
+    const FluidForceSettings& settings,
+    std::shared_ptr<const ResolvedCoefficientTable> table
 )
 {
     ShapeHydrodynamics s;
@@ -130,6 +146,16 @@ ShapeHydrodynamics shapeHydrodynamics
     {
         s.hoelzerSommerfeld =
             std::make_shared<const HoelzerSommerfeldShape>(hoelzerSommerfeldShape(shape));
+    }
+    if (settings.incidence == IncidenceLaw::resolvedTable)
+    {
+        if (!table)
+        {
+            throw std::invalid_argument("incidence resolvedTable: no table of resolved coefficients given");
+        }
+        validateResolvedCoefficientTable(*table);
+        requireTableMatchesShape(*table, shape);
+        s.resolvedTable = std::move(table);
     }
     return s;
 }
@@ -205,7 +231,11 @@ ParticleFluidTorque particleFluidTorque
 
     ParticleFluidTorque torque;
     torque.damping = T.dampingParticleFrame;
-    if (settings.incidence == IncidenceLaw::Froehlich)
+    if
+    (
+        settings.incidence == IncidenceLaw::Froehlich
+     || settings.incidence == IncidenceLaw::resolvedTable
+    )
     {
         // The isolated particle's pitching torque (no dense law for torques)
         torque.pitching =

@@ -5,6 +5,7 @@
 
 #include "superellipsoidShapeTable.H"
 #include "superellipsoidShape.H"
+#include "resolvedCoefficientFile.H"
 #include "eigenConversions.H"
 
 #include "hydrodynamics/StokesResistanceSolver.H"
@@ -263,12 +264,23 @@ void Foam::superellipsoidShapeTable::setHydrodynamics
 (
     entry& e,
     const superellipsoid::FluidForceSettings& laws,
-    const dictionary& lawDict
+    const dictionary& lawDict,
+    const fileName& caseDir
 )
 {
+    // The shape's own table, checked against the shape when read
+    std::shared_ptr<const superellipsoid::ResolvedCoefficientTable> table;
+    if (laws.incidence == superellipsoid::IncidenceLaw::resolvedTable)
+    {
+        table = readResolvedCoefficientFile
+        (
+            resolvedCoefficientFileName(lawDict, caseDir, e.name), e.shape, lawDict
+        );
+    }
     try
     {
-        e.hydrodynamics = superellipsoid::shapeHydrodynamics(e.shape, e.resistance, laws);
+        e.hydrodynamics =
+            superellipsoid::shapeHydrodynamics(e.shape, e.resistance, laws, table);
     }
     catch (const std::invalid_argument& err)
     {
@@ -288,7 +300,8 @@ Foam::superellipsoidShapeTable::superellipsoidShapeTable
     const dictionary& shapesDict,
     const fileName& cacheDir,
     const superellipsoid::FluidForceSettings& laws,
-    const dictionary& lawDict
+    const dictionary& lawDict,
+    const fileName& caseDir
 )
 {
     for (const Foam::entry& e : shapesDict)
@@ -302,7 +315,7 @@ Foam::superellipsoidShapeTable::superellipsoidShapeTable
                 << nl << exit(FatalIOError);
         }
         entries_.push_back(readEntry(e.keyword(), e.dict(), cacheDir));
-        setHydrodynamics(entries_.back(), laws, lawDict);
+        setHydrodynamics(entries_.back(), laws, lawDict, caseDir);
     }
 
     if (entries_.empty())

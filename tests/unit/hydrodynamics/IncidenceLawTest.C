@@ -11,7 +11,10 @@ using namespace superellipsoid;
 TEST(IncidenceLaw, NamesRoundTrip)
 {
     for (IncidenceLaw law :
-        {IncidenceLaw::Stokes, IncidenceLaw::isotropic, IncidenceLaw::Froehlich, IncidenceLaw::HoelzerSommerfeld})
+        {
+            IncidenceLaw::Stokes, IncidenceLaw::isotropic, IncidenceLaw::Froehlich,
+            IncidenceLaw::HoelzerSommerfeld, IncidenceLaw::resolvedTable
+        })
     {
         EXPECT_EQ(incidenceLawFromName(incidenceLawName(law)), law);
     }
@@ -45,4 +48,6 @@ TEST(IncidenceLaw, RangesAreWhereTheLawsWereChecked)
     EXPECT_TRUE(validatedRange(IncidenceLaw::Stokes).contains(1, 100));
     EXPECT_FALSE(validatedRange(IncidenceLaw::Stokes).contains(1.5, 1));
     EXPECT_TRUE(validatedRange(IncidenceLaw::isotropic).contains(1000, 10));
+    // resolvedTable: the table's range, which the law itself enforces
+    EXPECT_TRUE(validatedRange(IncidenceLaw::resolvedTable).contains(1e4, 10));
 }

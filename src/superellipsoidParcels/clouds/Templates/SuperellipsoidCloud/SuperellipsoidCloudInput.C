@@ -30,7 +30,8 @@ void Foam::SuperellipsoidCloud<CloudType>::readSuperellipsoidProperties()
         props.subDict("shapes"),
         cacheDir,
         model ? model->laws() : superellipsoid::FluidForceSettings(),
-        model ? model->lawDict() : props
+        model ? model->lawDict() : props,
+        time.globalPath()
     );
 
     namespace checks = superellipsoidDictionaryChecks;

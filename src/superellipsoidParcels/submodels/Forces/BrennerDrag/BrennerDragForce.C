@@ -6,6 +6,49 @@
 #include "eigenConversions.H"
 #include "fvcGrad.H"
 #include "mathematicalConstants.H"
+#include "resolvedCoefficientFile.H"
+
+#include <stdexcept>
+
+
+// * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * //
+
+namespace Foam
+{
+namespace
+{
+
+//- A law that cannot give a parcel's force or torque (the core's
+//  std::invalid_argument, e.g. Re above the shape's table) stops the run
+//  naming the parcel, the shape and, for resolvedTable, the table file
+void lawFailed
+(
+    const char* what,
+    const label origProc,
+    const label origId,
+    const superellipsoidShapeTable::entry& shape,
+    const superellipsoid::FluidForceSettings& settings,
+    const dictionary& lawDict,
+    const Time& time,
+    const std::invalid_argument& err
+)
+{
+    FatalErrorInFunction
+        << "The " << what << " of parcel (" << origProc << ' ' << origId
+        << ") of shape " << shape.name << " at time " << time.timeName()
+        << ", incidence " << word(superellipsoid::incidenceLawName(settings.incidence))
+        << ": " << err.what();
+    if (settings.incidence == superellipsoid::IncidenceLaw::resolvedTable)
+    {
+        FatalError
+            << nl << "    table of resolved coefficients "
+            << resolvedCoefficientFileName(lawDict, time.globalPath(), shape.name);
+    }
+    FatalError << nl << exit(FatalError);
+}
+
+} // End anonymous namespace
+} // End namespace Foam
 
 
 // * * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
@@ -104,11 +147,23 @@ superellipsoid::ParticleFluidForce Foam::BrennerDragForce<CloudType>::force
     const scalar dt
 ) const
 {
-    const superellipsoid::ParticleFluidForce F = superellipsoid::particleFluidForce
-    (
-        settings_, shape.hydrodynamics, flow.fluid, R,
-        superellipsoidConversions::toEigen(flow.slip), flow.fluidFraction
-    );
+    superellipsoid::ParticleFluidForce F;
+    try
+    {
+        F = superellipsoid::particleFluidForce
+        (
+            settings_, shape.hydrodynamics, flow.fluid, R,
+            superellipsoidConversions::toEigen(flow.slip), flow.fluidFraction
+        );
+    }
+    catch (const std::invalid_argument& err)
+    {
+        lawFailed
+        (
+            "fluid force", p.origProc(), p.origId(), shape, settings_,
+            this->lawDict(), this->mesh().time(), err
+        );
+    }
     record(p, F, dt);
     return F;
 }
@@ -117,18 +172,30 @@ superellipsoid::ParticleFluidForce Foam::BrennerDragForce<CloudType>::force
 template<class CloudType>
 superellipsoid::ParticleFluidTorque Foam::BrennerDragForce<CloudType>::torque
 (
-    const typename CloudType::parcelType&,
+    const typename CloudType::parcelType& p,
     const superellipsoidShapeTable::entry& shape,
     const superellipsoidParcelFlow& flow,
     const superellipsoid::Matrix3& R,
     const scalar
 ) const
 {
-    return superellipsoid::particleFluidTorque
-    (
-        settings_, shape.hydrodynamics, flow.fluid, R, flow.gradU,
-        superellipsoidConversions::toEigen(flow.slip)
-    );
+    try
+    {
+        return superellipsoid::particleFluidTorque
+        (
+            settings_, shape.hydrodynamics, flow.fluid, R, flow.gradU,
+            superellipsoidConversions::toEigen(flow.slip)
+        );
+    }
+    catch (const std::invalid_argument& err)
+    {
+        lawFailed
+        (
+            "fluid torque", p.origProc(), p.origId(), shape, settings_,
+            this->lawDict(), this->mesh().time(), err
+        );
+    }
+    return superellipsoid::ParticleFluidTorque();
 }
 
 

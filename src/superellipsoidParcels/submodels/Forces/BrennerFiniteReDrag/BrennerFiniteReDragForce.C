@@ -82,7 +82,7 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
         coeffs,
         {
             "correlation", "denseDrag", "minFluidFraction", "addedMass",
-            "pitchingTorque", "incidence", "liftExponent"
+            "pitchingTorque", "incidence", "liftExponent", "tableDirectory"
         },
         typeName
     );
@@ -102,8 +102,20 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
     this->settings_.incidence = readLawName
     (
         coeffs, "incidence", "isotropic", se::incidenceLawFromName,
-        "isotropic, Froehlich or HoelzerSommerfeld"
+        "isotropic, Froehlich, HoelzerSommerfeld or resolvedTable"
     );
+    if
+    (
+        this->settings_.incidence == se::IncidenceLaw::resolvedTable
+     && !coeffs.found("tableDirectory", keyType::LITERAL)
+    )
+    {
+        FatalIOErrorInFunction(coeffs)
+            << "Missing entry tableDirectory: incidence resolvedTable reads"
+            << " the table of every shape from"
+            << " <tableDirectory>/<shape>.resolvedCoefficients" << nl
+            << exit(FatalIOError);
+    }
     this->settings_.liftExponent = readLawName
     (
         coeffs, "liftExponent", "mAIA", se::froehlichLiftExponentFromName,
