@@ -1,4 +1,5 @@
 #include "hydrodynamics/DenseDragLaws.H"
+#include "hydrodynamics/InputChecks.H"
 #include "hydrodynamics/DragCorrelations.H"
 
 #include <cmath>
@@ -8,16 +9,10 @@
 namespace superellipsoid
 {
 
+using inputChecks::badValue;
+
 namespace
 {
-
-[[noreturn]] void badValue(const char* name, double value, const char* requirement)
-{
-    std::ostringstream os;
-    os.precision(17);
-    os << name << " must be " << requirement << ", got " << value;
-    throw std::invalid_argument(os.str());
-}
 
 void requireSolidFraction(double phi)
 {

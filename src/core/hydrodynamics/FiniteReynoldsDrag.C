@@ -1,4 +1,5 @@
 #include "hydrodynamics/FiniteReynoldsDrag.H"
+#include "hydrodynamics/InputChecks.H"
 
 #include <cmath>
 #include <sstream>
@@ -7,18 +8,12 @@
 namespace superellipsoid
 {
 
+using inputChecks::badValue;
+
 namespace
 {
 
 constexpr double pi = 3.14159265358979323846;
-
-[[noreturn]] void badValue(const char* name, double value, const char* requirement)
-{
-    std::ostringstream os;
-    os.precision(17);
-    os << name << " must be " << requirement << ", got " << value;
-    throw std::invalid_argument(os.str());
-}
 
 } // namespace
 

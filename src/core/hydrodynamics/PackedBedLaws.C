@@ -1,4 +1,5 @@
 #include "hydrodynamics/PackedBedLaws.H"
+#include "hydrodynamics/InputChecks.H"
 
 #include <cmath>
 #include <sstream>
@@ -7,26 +8,13 @@
 namespace superellipsoid
 {
 
+using inputChecks::badValue;
+using inputChecks::requirePositive;
+
 namespace
 {
 
 constexpr double pi = 3.14159265358979323846;
-
-[[noreturn]] void badValue(const char* name, double value, const char* requirement)
-{
-    std::ostringstream os;
-    os.precision(17);
-    os << name << " must be " << requirement << ", got " << value;
-    throw std::invalid_argument(os.str());
-}
-
-void requirePositive(const char* name, double value)
-{
-    if (!(value > 0) || !std::isfinite(value))
-    {
-        badValue(name, value, "finite and > 0");
-    }
-}
 
 void checkBed(const BedMaterial& bed)
 {

@@ -1,4 +1,5 @@
 #include "hydrodynamics/RichardsonZaki.H"
+#include "hydrodynamics/InputChecks.H"
 
 #include <cmath>
 #include <sstream>
@@ -7,27 +8,8 @@
 namespace superellipsoid
 {
 
-namespace
-{
-
-[[noreturn]] void badValue(const char* name, double value, const char* requirement)
-{
-    std::ostringstream os;
-    os.precision(17);
-    os << name << " must be " << requirement << ", got " << value;
-    throw std::invalid_argument(os.str());
-}
-
-void requirePositive(const char* name, double value)
-{
-    if (!(value > 0) || !std::isfinite(value))
-    {
-        badValue(name, value, "finite and > 0");
-    }
-}
-
-} // namespace
-
+using inputChecks::badValue;
+using inputChecks::requirePositive;
 
 double richardsonZakiExponent(double Ret)
 {
