@@ -13,7 +13,6 @@ namespace
 
 constexpr double pi = 3.14159265358979323846;
 
-using inputChecks::requireFinite;
 using inputChecks::requirePositive;
 
 void validate
@@ -25,12 +24,7 @@ void validate
     const Vector3& slip
 )
 {
-    requirePositive("particle c", particle.c);
-    requirePositive("fluid density", fluid.density);
-    requirePositive("fluid kinematicViscosity", fluid.kinematicViscosity);
-    requireFinite("resistance tensors K", particle.tensors.K);
-    requireFinite("globalToParticle", globalToParticle);
-    requireFinite("slip", slip);
+    checkOrientedLawInput(particle, fluid, globalToParticle, slip);
     requirePositive("prolate equivalentDiameter", prolate.equivalentDiameter);
     if (!(prolate.aspectRatio >= 1) || !std::isfinite(prolate.aspectRatio))
     {

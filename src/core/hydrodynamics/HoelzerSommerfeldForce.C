@@ -58,14 +58,8 @@ OrientedFluidForce hoelzerSommerfeldForce
     const HoelzerSommerfeldVariant& variant
 )
 {
-    using inputChecks::requireFinite;
     using inputChecks::requirePositive;
-    requirePositive("particle c", particle.c);
-    requirePositive("fluid density", fluid.density);
-    requirePositive("fluid kinematicViscosity", fluid.kinematicViscosity);
-    requireFinite("resistance tensors K", particle.tensors.K);
-    requireFinite("globalToParticle", globalToParticle);
-    requireFinite("slip", slip);
+    checkOrientedLawInput(particle, fluid, globalToParticle, slip);
     requirePositive("shape equivalentDiameter", shape.equivalentDiameter);
 
     const double speed = slip.norm();

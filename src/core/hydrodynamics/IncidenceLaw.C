@@ -1,6 +1,7 @@
 #include "hydrodynamics/IncidenceLaw.H"
 #include "hydrodynamics/DragCorrelations.H"
 #include "hydrodynamics/HydrodynamicForces.H"
+#include "hydrodynamics/InputChecks.H"
 
 #include <stdexcept>
 
@@ -69,6 +70,25 @@ IncidenceLawRange validatedRange(IncidenceLaw law)
             return {0, std::numeric_limits<double>::infinity()};
     }
     throw std::invalid_argument("validatedRange: unknown IncidenceLaw");
+}
+
+
+void checkOrientedLawInput
+(
+    const HydrodynamicParticle& particle,
+    const FluidProperties& fluid,
+    const Matrix3& globalToParticle,
+    const Vector3& slip
+)
+{
+    using inputChecks::requireFinite;
+    using inputChecks::requirePositive;
+    requirePositive("particle c", particle.c);
+    requirePositive("fluid density", fluid.density);
+    requirePositive("fluid kinematicViscosity", fluid.kinematicViscosity);
+    requireFinite("resistance tensors K", particle.tensors.K);
+    requireFinite("globalToParticle", globalToParticle);
+    requireFinite("slip", slip);
 }
 
 } // namespace superellipsoid
