@@ -430,6 +430,190 @@ double dampingCoefficient(const SoftContactParameters& p, double mass)
 }
 
 
+namespace
+{
+
+//- The manifold's points in contact (depth > 0), in order, and the largest
+//  depth; throws on a bad dt, count, normal or depth
+struct ContactPoints
+{
+    ContactManifold current;    // the points with depth > 0
+    double deltaMax = 0;
+};
+
+ContactPoints contactPoints(const ContactManifold& manifold, double dt)
+{
+    if (!(std::isfinite(dt) && dt >= 0)) invalid("dt", dt, "must be finite and >= 0");
+    if (manifold.count < 0 || manifold.count > maxManifoldPoints)
+    {
+        invalid("manifold.count", manifold.count, "must be in [0, 4]");
+    }
+    const Vector3& n = manifold.normal;
+    if (!(std::abs(n.norm() - 1) <= unitNormalTolerance)) invalid("manifold.normal |n|", n.norm(), "must be 1");
+
+    ContactPoints out;
+    int N = 0;
+    for (int i = 0; i < manifold.count; ++i)
+    {
+        const double d = manifold.points[i].depth;
+        if (!std::isfinite(d)) invalid("manifold depth", d, "must be finite");
+        if (d > 0)
+        {
+            out.current.points[N++] = manifold.points[i];
+            out.deltaMax = std::max(out.deltaMax, d);
+        }
+    }
+    out.current.count = N;
+    return out;
+}
+
+//- Springs of the previous step matched to the current points by position
+//  in A's frame (-1: a new spring); a single point to a single point always
+std::array<int, maxManifoldPoints> matchSprings
+(
+    const TangentialHistory& history,
+    const ContactManifold& current,
+    double matchDistance
+)
+{
+    ContactManifold previous;
+    previous.count = history.count;
+    for (int j = 0; j < history.count; ++j) previous.points[j].pointInA = history.pointInA[j];
+    std::array<int, maxManifoldPoints> match;
+    match.fill(-1);
+    if (current.count == 1 && history.count == 1) match[0] = 0;
+    else matchManifoldPoints(previous, current, matchDistance, match);
+    return match;
+}
+
+//- Elastic normal forces w k delta^p of the points, their centre p_c (line
+//  of action of the resultant) and their energy
+struct ElasticParts
+{
+    std::array<double, maxManifoldPoints> force{};
+    Vector3 centre = Vector3::Zero();
+    double energy = 0;
+};
+
+ElasticParts elasticParts(const ContactManifold& current, const SoftContactParameters& p, double w)
+{
+    const bool hertz = p.normalLaw == NormalForceLaw::hertz;
+    ElasticParts out;
+    double sum = 0;
+    for (int j = 0; j < current.count; ++j)
+    {
+        const double d = current.points[j].depth;
+        out.force[j] = w*p.normalStiffness*(hertz ? d*std::sqrt(d) : d);
+        sum += out.force[j];
+        out.centre += out.force[j]*current.points[j].point;
+        out.energy += (hertz ? 0.4 : 0.5)*d*out.force[j];
+    }
+    out.centre /= sum;
+    return out;
+}
+
+//- Tangential stiffness of a contact of depth d: 8 G* sqrt(R* d) (Hertz,
+//  Eq. (37) of [Campello2015]) or 4 G*/E* k (Hooke)
+double tangentialStiffness(const SoftContactParameters& p, double d)
+{
+    return p.normalLaw == NormalForceLaw::hertz
+        ? 8*p.effectiveShearModulus*std::sqrt(p.effectiveRadius*d)
+        : 4*p.effectiveShearModulus/p.effectiveModulus*p.normalStiffness;
+}
+
+//- What one manifold point of share w adds: its normal force (elastic plus
+//  dashpot eta, no tension) and its tangential spring xi, advanced by dt
+//  from the matched spring xi0 (zero for a new one)
+struct PointLoad
+{
+    const ManifoldPoint& mp;
+    double elastic;
+    const Vector3& xi0;
+};
+
+//- The share w of each point, the dashpot mass m and coefficient eta of the
+//  contact, and the step dt
+struct PointShare
+{
+    double w;
+    double dashpotMass;
+    double eta;
+    double dt;
+};
+
+void addPointForce
+(
+    const RigidBody& a,
+    const RigidBody& b,
+    const Vector3& n,
+    const SoftContactParameters& p,
+    const PointLoad& load,
+    const PointShare& share,
+    int j,
+    SoftContactResult& out
+)
+{
+    const bool hertz = p.normalLaw == NormalForceLaw::hertz;
+    const double w = share.w;
+    const ManifoldPoint& mp = load.mp;
+    const Vector3 u = b.pointVelocity(mp.point) - a.pointVelocity(mp.point);
+    const Vector3 ut = u - u.dot(n)*n;
+    // Normal rate and moments through the normal row's arms, which a
+    // spin about a symmetry axis does not enter (SurfaceSymmetry.H)
+    const Vector3 armA = a.symmetry.normalArm(mp.point - a.position, n);
+    const Vector3 armB = b.symmetry.normalArm(mp.point - b.position, n);
+    const double deltaRate =
+        -(n.dot(b.velocity - a.velocity) + armB.dot(b.angularVelocity) - armA.dot(a.angularVelocity));
+    const double d = mp.depth;
+    const double damping = w*share.eta*(hertz ? std::sqrt(std::sqrt(d)) : 1.0)*deltaRate;
+    const double Fn = std::max(load.elastic + damping, 0.0);   // no tension
+
+    const double kt = w*tangentialStiffness(p, d);
+    Vector3 xi = load.xi0 + ut*share.dt;
+    // Tangential dashpot of the same form as the normal one, on the point's
+    // spring: damping ratio zeta (Hooke) or beta/2 (Hertz) for mass m
+    const double ct = w*(hertz ? p.dampingRatio : 2*p.dampingRatio)*std::sqrt(share.dashpotMass*kt/w);
+    const Vector3 ft = tangentialForce(kt, ct, ut, Fn, p.staticFriction, p.dynamicFriction, xi, out.sliding);
+    out.history.spring(j) = xi;
+    out.history.pointInA[j] = mp.pointInA;
+    out.elasticEnergy += 0.5*kt*xi.squaredNorm();
+
+    out.normalForce += Fn;
+    out.tangentialForce += ft;
+    out.forceOnB += Fn*n + ft;
+    out.torqueOnB += Fn*armB + (mp.point - b.position).cross(ft);
+    out.torqueOnA -= Fn*armA + (mp.point - a.position).cross(ft);
+}
+
+//- Rolling resistance of the contact about its centre p_c: spring k_t a^2
+//  (a^2 = R* delta_max) limited by mu_r R* F_n (rollingTorque)
+void addRollingTorque
+(
+    const RigidBody& a,
+    const RigidBody& b,
+    const Vector3& n,
+    const Vector3& centre,
+    const SoftContactParameters& p,
+    const TangentialHistory& history,
+    double deltaMax,
+    double dt,
+    SoftContactResult& out
+)
+{
+    const double kr = tangentialStiffness(p, deltaMax)*p.effectiveRadius*deltaMax;
+    Vector3 theta = history.rollingAngle;
+    const Vector3 M = rollingTorque
+    (
+        a, b, n, centre, kr, p.rollingFriction*p.effectiveRadius*out.normalForce, dt, theta
+    );
+    out.history.rollingAngle = theta;
+    out.torqueOnB += M;
+    out.torqueOnA -= M;
+}
+
+} // namespace
+
+
 SoftContactResult softManifoldForce
 (
     const RigidBody& a,
@@ -441,112 +625,38 @@ SoftContactResult softManifoldForce
     double dt
 )
 {
-    if (!(std::isfinite(dt) && dt >= 0)) invalid("dt", dt, "must be finite and >= 0");
-    if (manifold.count < 0 || manifold.count > maxManifoldPoints)
-    {
-        invalid("manifold.count", manifold.count, "must be in [0, 4]");
-    }
     SoftContactResult out;
     const Vector3& n = manifold.normal;
-    if (!(std::abs(n.norm() - 1) <= unitNormalTolerance)) invalid("manifold.normal |n|", n.norm(), "must be 1");
-
     // Points in contact and their share w = 1/N (Description)
-    std::array<int, maxManifoldPoints> active{};
-    int N = 0;
-    double deltaMax = 0;
-    for (int i = 0; i < manifold.count; ++i)
-    {
-        const double d = manifold.points[i].depth;
-        if (!std::isfinite(d)) invalid("manifold depth", d, "must be finite");
-        if (d > 0)
-        {
-            active[N++] = i;
-            deltaMax = std::max(deltaMax, d);
-        }
-    }
+    const ContactPoints contact = contactPoints(manifold, dt);
+    const ContactManifold& current = contact.current;
+    const int N = current.count;
     if (N == 0) return out;   // separated: no force, history reset
     out.inContact = true;
     out.points = N;
     const double w = 1.0/N;
-    const bool hertz = p.normalLaw == NormalForceLaw::hertz;
 
-    // Springs of the previous step, matched by position in A's frame
-    ContactManifold current, previous;
-    current.count = N;
-    for (int j = 0; j < N; ++j) current.points[j] = manifold.points[active[j]];
-    previous.count = history.count;
-    for (int j = 0; j < history.count; ++j) previous.points[j].pointInA = history.pointInA[j];
-    std::array<int, maxManifoldPoints> match;
-    match.fill(-1);
-    if (N == 1 && history.count == 1) match[0] = 0;
-    else matchManifoldPoints(previous, current, matchDistance, match);
-
-    // Elastic parts and their centre p_c (line of action of the resultant)
-    std::array<double, maxManifoldPoints> elastic{};
-    double elasticSum = 0;
-    Vector3 centre = Vector3::Zero();
-    for (int j = 0; j < N; ++j)
-    {
-        const double d = current.points[j].depth;
-        elastic[j] = w*p.normalStiffness*(hertz ? d*std::sqrt(d) : d);
-        elasticSum += elastic[j];
-        centre += elastic[j]*current.points[j].point;
-        out.elasticEnergy += (hertz ? 0.4 : 0.5)*d*elastic[j];
-    }
-    centre /= elasticSum;
-    const double dashpotMass = normalEffectiveMass(a, b, centre, n);
+    const std::array<int, maxManifoldPoints> match = matchSprings(history, current, matchDistance);
+    const ElasticParts elastic = elasticParts(current, p, w);
+    out.elasticEnergy = elastic.energy;
+    const double dashpotMass = normalEffectiveMass(a, b, elastic.centre, n);
     const double eta = dampingCoefficient(p, dashpotMass);
 
     out.history.count = N;
     for (int j = 0; j < N; ++j)
     {
-        const ManifoldPoint& mp = current.points[j];
-        const Vector3 u = b.pointVelocity(mp.point) - a.pointVelocity(mp.point);
-        const Vector3 ut = u - u.dot(n)*n;
-        // Normal rate and moments through the normal row's arms, which a
-        // spin about a symmetry axis does not enter (SurfaceSymmetry.H)
-        const Vector3 armA = a.symmetry.normalArm(mp.point - a.position, n);
-        const Vector3 armB = b.symmetry.normalArm(mp.point - b.position, n);
-        const double deltaRate =
-            -(n.dot(b.velocity - a.velocity) + armB.dot(b.angularVelocity) - armA.dot(a.angularVelocity));
-        const double d = mp.depth;
-        const double damping = w*eta*(hertz ? std::sqrt(std::sqrt(d)) : 1.0)*deltaRate;
-        const double Fn = std::max(elastic[j] + damping, 0.0);   // no tension
-
-        const double kt = w*(hertz
-            ? 8*p.effectiveShearModulus*std::sqrt(p.effectiveRadius*d)   // Eq. (37) of [Campello2015]
-            : 4*p.effectiveShearModulus/p.effectiveModulus*p.normalStiffness);
-        Vector3 xi = match[j] >= 0 ? reprojectOnTangentPlane(history.spring(match[j]), n) : Vector3::Zero();
-        xi += ut*dt;
-        // Tangential dashpot of the same form as the normal one, on the point's
-        // spring: damping ratio zeta (Hooke) or beta/2 (Hertz) for mass m
-        const double ct = w*(hertz ? p.dampingRatio : 2*p.dampingRatio)*std::sqrt(dashpotMass*kt/w);
-        const Vector3 ft = tangentialForce(kt, ct, ut, Fn, p.staticFriction, p.dynamicFriction, xi, out.sliding);
-        out.history.spring(j) = xi;
-        out.history.pointInA[j] = mp.pointInA;
-        out.elasticEnergy += 0.5*kt*xi.squaredNorm();
-
-        out.normalForce += Fn;
-        out.tangentialForce += ft;
-        out.forceOnB += Fn*n + ft;
-        out.torqueOnB += Fn*armB + (mp.point - b.position).cross(ft);
-        out.torqueOnA -= Fn*armA + (mp.point - a.position).cross(ft);
+        const Vector3 xi0 =
+            match[j] >= 0 ? reprojectOnTangentPlane(history.spring(match[j]), n) : Vector3::Zero();
+        addPointForce
+        (
+            a, b, n, p, PointLoad{current.points[j], elastic.force[j], xi0},
+            PointShare{w, dashpotMass, eta, dt}, j, out
+        );
     }
 
     if (p.rollingFriction > 0)
     {
-        const double ktContact = hertz
-            ? 8*p.effectiveShearModulus*std::sqrt(p.effectiveRadius*deltaMax)
-            : 4*p.effectiveShearModulus/p.effectiveModulus*p.normalStiffness;
-        const double kr = ktContact*p.effectiveRadius*deltaMax;   // k_t a^2, a^2 = R* delta
-        Vector3 theta = history.rollingAngle;
-        const Vector3 M = rollingTorque
-        (
-            a, b, n, centre, kr, p.rollingFriction*p.effectiveRadius*out.normalForce, dt, theta
-        );
-        out.history.rollingAngle = theta;
-        out.torqueOnB += M;
-        out.torqueOnA -= M;
+        addRollingTorque(a, b, n, elastic.centre, p, history, contact.deltaMax, dt, out);
     }
     return out;
 }
