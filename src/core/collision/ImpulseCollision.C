@@ -208,6 +208,76 @@ double frictionlessNormalImpulse(double normalSpeed, double epsN, double normalC
 }
 
 
+namespace
+{
+
+//- eps_t of the law for the slip left by the frictionless impulse: the
+//  law's eps_t, or Schwager's Eq. (87) of [Wedel2023] with the generalised
+//  alpha of Eq. (88) (1 where nothing slips)
+double lawTangentialRestitution
+(
+    const ImpulseLaw& law,
+    const Matrix3& K,
+    double gN,
+    const Vector3& slip,
+    double slipSpeed
+)
+{
+    if (law.tangential == TangentialModel::restitution)
+    {
+        return law.tangentialRestitution;
+    }
+    if (law.tangential == TangentialModel::coulombSchwager && slipSpeed > 0)
+    {
+        const double alpha = generalisedAlpha(K, Vector3::UnitX(), slip/slipSpeed);
+        return schwagerTangentialRestitution(law.frictionCoefficient, law.normalRestitution, alpha, gN, slipSpeed);
+    }
+    return 1;
+}
+
+//- Largest f in [0, 1] along P(f) = P0 + f Q that gains no energy:
+//    dT(f) = dT0 + f c1 + f^2 c2/2,  dT0 = -(1 - eps_n^2) gN^2/(2 K_xx) <= 0
+double energyFraction
+(
+    const Matrix3& K,
+    const Vector3& uMinus,
+    const FrameImpulse& frictionless,
+    const Vector3& Q
+)
+{
+    const double dT0 = 0.5*frictionless.P.dot(uMinus + frictionless.uPlus);
+    const double c1 = Q.dot(frictionless.uPlus);
+    const double c2 = Q.dot(K*Q);
+    if (!(dT0 + c1 + 0.5*c2 > 0 && c2 > 0)) return 1;
+    // Largest root of dT(f) = 0 (dT0 <= 0, c2 > 0: one root >= 0), in a
+    // cancellation-free form; dT <= 0 on [0, root] by convexity
+    const double disc = std::sqrt(std::max(0.0, c1*c1 - 2*c2*dT0));
+    const double root = c1 >= 0 ? -2*dT0/(c1 + disc) : (-c1 + disc)/c2;
+    return std::clamp(root, 0.0, 1.0);
+}
+
+//- Largest f in [0, 1] with a pushing normal impulse, P_n(f) = P0_n + f Q_n
+//  >= 0, and with a friction coefficient inside the Coulomb cone
+//  |P_t| <= mu P_n (P0 has no tangential part): f (|Q_t| - mu Q_n) <= mu P0_n
+double admissibleFraction(const ImpulseLaw& law, const FrameImpulse& frictionless, const Vector3& Q)
+{
+    double pushFraction = 1;
+    if (Q.x() < 0) pushFraction = std::clamp(-frictionless.P.x()/Q.x(), 0.0, 1.0);
+    double coneFraction = 1;
+    if (law.tangential == TangentialModel::coulombSchwager)
+    {
+        const double excess = Q.tail<2>().norm() - law.frictionCoefficient*Q.x();
+        if (excess > 0)
+        {
+            coneFraction = std::clamp(law.frictionCoefficient*frictionless.P.x()/excess, 0.0, 1.0);
+        }
+    }
+    return std::min(pushFraction, coneFraction);
+}
+
+} // namespace
+
+
 ImpulseResult resolveImpulse
 (
     const RigidBody& a,
@@ -241,18 +311,7 @@ ImpulseResult resolveImpulse
     // Slip left by the frictionless impulse (= pre-collision slip for spheres)
     const Vector3 slip(0, frictionless.uPlus.y(), frictionless.uPlus.z());
     const double slipSpeed = slip.norm();
-
-    double epsT = 1;
-    if (law.tangential == TangentialModel::restitution)
-    {
-        epsT = law.tangentialRestitution;
-    }
-    else if (law.tangential == TangentialModel::coulombSchwager && slipSpeed > 0)
-    {
-        const double alpha = generalisedAlpha(K, Vector3::UnitX(), slip/slipSpeed);
-        epsT = schwagerTangentialRestitution(law.frictionCoefficient, epsN, alpha, gN, slipSpeed);
-    }
-
+    const double epsT = lawTangentialRestitution(law, K, gN, slip, slipSpeed);
     if (epsT == 1 || slipSpeed <= negligibleSlipFraction*std::abs(gN))
     {
         ImpulseResult result = finish(a, b, contact, R0, uMinus, frictionless);
@@ -262,39 +321,12 @@ ImpulseResult resolveImpulse
     }
 
     // Friction impulse Q: K Q = (0, (eps_t - 1) slip) keeps the normal
-    // restitution exact and scales the slip to eps_t slip (Eq. 67 of [Wedel2023] for spheres)
+    // restitution exact and scales the slip to eps_t slip (Eq. 67 of [Wedel2023] for spheres),
+    // applied as the largest admissible fraction of it
     const Eigen::LDLT<Matrix3> Kinv(K);
     const Vector3 Q = Kinv.solve((epsT - 1)*slip);
-
-    // Energy along P(f) = P0 + f Q (f in [0, 1]):
-    //   dT(f) = dT0 + f c1 + f^2 c2/2,  dT0 = -(1 - eps_n^2) gN^2/(2 K_xx) <= 0
-    const double dT0 = 0.5*frictionless.P.dot(uMinus + frictionless.uPlus);
-    const double c1 = Q.dot(frictionless.uPlus);
-    const double c2 = Q.dot(K*Q);
-    double energyFraction = 1;
-    if (dT0 + c1 + 0.5*c2 > 0 && c2 > 0)
-    {
-        // Largest root of dT(f) = 0 (dT0 <= 0, c2 > 0: one root >= 0), in a
-        // cancellation-free form; dT <= 0 on [0, root] by convexity
-        const double disc = std::sqrt(std::max(0.0, c1*c1 - 2*c2*dT0));
-        const double root = c1 >= 0 ? -2*dT0/(c1 + disc) : (-c1 + disc)/c2;
-        energyFraction = std::clamp(root, 0.0, 1.0);
-    }
-    // A contact can only push: P_n(f) = P0_n + f Q_n >= 0
-    double pushFraction = 1;
-    if (Q.x() < 0) pushFraction = std::clamp(-frictionless.P.x()/Q.x(), 0.0, 1.0);
-    // With a friction coefficient, stay inside the Coulomb cone |P_t| <= mu P_n
-    // (P0 has no tangential part): f (|Q_t| - mu Q_n) <= mu P0_n
-    double coneFraction = 1;
-    if (law.tangential == TangentialModel::coulombSchwager)
-    {
-        const double excess = Q.tail<2>().norm() - law.frictionCoefficient*Q.x();
-        if (excess > 0)
-        {
-            coneFraction = std::clamp(law.frictionCoefficient*frictionless.P.x()/excess, 0.0, 1.0);
-        }
-    }
-    const double fraction = std::min({energyFraction, pushFraction, coneFraction});
+    const double energyLimit = energyFraction(K, uMinus, frictionless, Q);
+    const double fraction = std::min(energyLimit, admissibleFraction(law, frictionless, Q));
 
     FrameImpulse frictional;
     frictional.P = frictionless.P + fraction*Q;
@@ -303,7 +335,7 @@ ImpulseResult resolveImpulse
     ImpulseResult result = finish(a, b, contact, R0, uMinus, frictional);
     result.tangentialRestitution = epsT;
     result.frictionFraction = fraction;
-    result.energyLimited = energyFraction < 1 && energyFraction == fraction;
+    result.energyLimited = energyLimit < 1 && energyLimit == fraction;
     result.regime = (epsT <= 0 && fraction == 1) ? ImpulseRegime::sticking : ImpulseRegime::sliding;
     return result;
 }
