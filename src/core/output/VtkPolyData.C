@@ -267,6 +267,119 @@ void SurfaceResolution::validate() const
 }
 
 
+namespace
+{
+
+//- The particles with their checked orientations and, per shape, the
+//  particle-frame mesh and its unit normals (Eq. (30) of [Wedel2023])
+struct PlacedSurfaces
+{
+    const std::vector<VtkParticle>& particles;
+    std::vector<Quaternion> orientations;
+    std::vector<SurfaceMesh> meshes;
+    std::vector<std::vector<Vector3>> normals;
+};
+
+//- Everything checked before the first byte is written
+PlacedSurfaces placedSurfaces
+(
+    const std::vector<VtkParticle>& particles,
+    const std::vector<Superellipsoid>& shapes,
+    const SurfaceResolution& resolution
+)
+{
+    resolution.validate();
+    PlacedSurfaces out{particles, {}, {}, {}};
+    out.orientations.reserve(particles.size());
+    for (const VtkParticle& p : particles) out.orientations.push_back(checkedOrientation(p, shapes));
+    for (const Superellipsoid& s : shapes)
+    {
+        out.meshes.push_back(s.triangulate(resolution.nEta, resolution.nOmega));
+        out.normals.emplace_back();
+        for (const Vector3& xp : out.meshes.back().points) out.normals.back().push_back(s.unitNormal(xp));
+    }
+    return out;
+}
+
+using Put = std::function<void(double)>;
+
+//- Points: Eq. (27) of [Wedel2023], r = R^T r' + r_c
+Section surfacePoints(const PlacedSurfaces& surfaces, const VtkWriteSummary& summary)
+{
+    Section points{"<Points>", "</Points>", {}};
+    points.arrays.push_back({ValueType::Float64, "Points", 3, summary.points, surfacePointDigits, [&s = surfaces](const Put& put)
+    {
+        for (std::size_t i = 0; i < s.particles.size(); ++i)
+        {
+            const VtkParticle& p = s.particles[i];
+            for (const Vector3& xp : s.meshes[p.shapeId].points)
+            {
+                putVector(put, s.orientations[i]*xp + p.pose.position);
+            }
+        }
+    }});
+    return points;
+}
+
+//- Triangles: each particle's mesh, its point numbers offset by the points before
+Section surfaceTriangles(const PlacedSurfaces& surfaces, const VtkWriteSummary& summary)
+{
+    Section polys{"<Polys>", "</Polys>", {}};
+    polys.arrays.push_back({integerType(summary.points - 1), "connectivity", 1, 3*summary.cells, exactDigits, [&s = surfaces](const Put& put)
+    {
+        long base = 0;
+        for (const VtkParticle& p : s.particles)
+        {
+            for (const auto& t : s.meshes[p.shapeId].triangles)
+            {
+                for (int k = 0; k < 3; ++k) put(double(base + t[k]));
+            }
+            base += long(s.meshes[p.shapeId].points.size());
+        }
+    }});
+    polys.arrays.push_back(offsets(summary.cells, 3));
+    return polys;
+}
+
+//- Normals: unit, rotated with the particle (a few digits suffice for shading)
+Section surfaceNormals(const PlacedSurfaces& surfaces, const VtkWriteSummary& summary)
+{
+    constexpr int normalDigits = 6;
+    Section pointData{"<PointData Normals=\"Normals\">", "</PointData>", {}};
+    pointData.arrays.push_back({ValueType::Float32, "Normals", 3, summary.points, normalDigits, [&s = surfaces](const Put& put)
+    {
+        for (std::size_t i = 0; i < s.particles.size(); ++i)
+        {
+            for (const Vector3& np : s.normals[s.particles[i].shapeId]) putVector(put, s.orientations[i]*np);
+        }
+    }});
+    return pointData;
+}
+
+//- Cell data: particle and shape ids of every triangle
+Section surfaceCellIds(const PlacedSurfaces& surfaces, const VtkWriteSummary& summary)
+{
+    Section cellData{"<CellData Scalars=\"particleId\">", "</CellData>", {}};
+    const auto perTriangle = [&s = surfaces](bool shape)
+    {
+        return [&s, shape](const Put& put)
+        {
+            for (const VtkParticle& p : s.particles)
+            {
+                const double value = shape ? double(p.shapeId) : double(p.id);
+                const std::size_t n = s.meshes[p.shapeId].triangles.size();
+                for (std::size_t j = 0; j < n; ++j) put(value);
+            }
+        };
+    };
+    cellData.arrays.push_back({idType(surfaces.particles), "particleId", 1, summary.cells, exactDigits, perTriangle(false)});
+    cellData.arrays.push_back({ValueType::Int32, "shapeId", 1, summary.cells, exactDigits, perTriangle(true)});
+    return cellData;
+}
+
+} // namespace
+
+
 VtkWriteSummary writeSurfacesVtp
 (
     std::ostream& os,
@@ -276,88 +389,21 @@ VtkWriteSummary writeSurfacesVtp
     VtkFormat format
 )
 {
-    resolution.validate();
-
-    // Validate everything before the first byte is written
-    std::vector<Quaternion> orientations;
-    orientations.reserve(particles.size());
-    for (const VtkParticle& p : particles) orientations.push_back(checkedOrientation(p, shapes));
-
-    // One particle-frame mesh and its unit normals (Eq. 30 of [Wedel2023]) per shape
-    std::vector<SurfaceMesh> meshes;
-    std::vector<std::vector<Vector3>> normals;
-    for (const Superellipsoid& s : shapes)
-    {
-        meshes.push_back(s.triangulate(resolution.nEta, resolution.nOmega));
-        normals.emplace_back();
-        for (const Vector3& xp : meshes.back().points) normals.back().push_back(s.unitNormal(xp));
-    }
+    const PlacedSurfaces surfaces = placedSurfaces(particles, shapes, resolution);
 
     VtkWriteSummary summary;
     summary.particles = long(particles.size());
     summary.points = summary.particles*resolution.pointsPerParticle();
     summary.cells = summary.particles*resolution.trianglesPerParticle();
 
-    using Put = std::function<void(double)>;
-    // Points: Eq. (27) of [Wedel2023], r = R^T r' + r_c
-    Section points{"<Points>", "</Points>", {}};
-    points.arrays.push_back({ValueType::Float64, "Points", 3, summary.points, surfacePointDigits, [&](const Put& put)
-    {
-        for (std::size_t i = 0; i < particles.size(); ++i)
+    writePolyData
+    (
+        os, format, summary.points, 0, summary.cells,
         {
-            const VtkParticle& p = particles[i];
-            for (const Vector3& xp : meshes[p.shapeId].points)
-            {
-                putVector(put, orientations[i]*xp + p.pose.position);
-            }
+            surfacePoints(surfaces, summary), surfaceTriangles(surfaces, summary),
+            surfaceNormals(surfaces, summary), surfaceCellIds(surfaces, summary)
         }
-    }});
-
-    // Triangles
-    Section polys{"<Polys>", "</Polys>", {}};
-    polys.arrays.push_back({integerType(summary.points - 1), "connectivity", 1, 3*summary.cells, exactDigits, [&](const Put& put)
-    {
-        long base = 0;
-        for (const VtkParticle& p : particles)
-        {
-            for (const auto& t : meshes[p.shapeId].triangles)
-            {
-                for (int k = 0; k < 3; ++k) put(double(base + t[k]));
-            }
-            base += long(meshes[p.shapeId].points.size());
-        }
-    }});
-    polys.arrays.push_back(offsets(summary.cells, 3));
-
-    // Normals: unit, rotated with the particle (a few digits suffice for shading)
-    constexpr int normalDigits = 6;
-    Section pointData{"<PointData Normals=\"Normals\">", "</PointData>", {}};
-    pointData.arrays.push_back({ValueType::Float32, "Normals", 3, summary.points, normalDigits, [&](const Put& put)
-    {
-        for (std::size_t i = 0; i < particles.size(); ++i)
-        {
-            for (const Vector3& np : normals[particles[i].shapeId]) putVector(put, orientations[i]*np);
-        }
-    }});
-
-    // Cell data: particle and shape ids of every triangle
-    Section cellData{"<CellData Scalars=\"particleId\">", "</CellData>", {}};
-    const auto perTriangle = [&](bool shape)
-    {
-        return [&particles, &meshes, shape](const Put& put)
-        {
-            for (const VtkParticle& p : particles)
-            {
-                const double value = shape ? double(p.shapeId) : double(p.id);
-                const std::size_t n = meshes[p.shapeId].triangles.size();
-                for (std::size_t j = 0; j < n; ++j) put(value);
-            }
-        };
-    };
-    cellData.arrays.push_back({idType(particles), "particleId", 1, summary.cells, exactDigits, perTriangle(false)});
-    cellData.arrays.push_back({ValueType::Int32, "shapeId", 1, summary.cells, exactDigits, perTriangle(true)});
-
-    writePolyData(os, format, summary.points, 0, summary.cells, {points, polys, pointData, cellData});
+    );
     return summary;
 }
 
