@@ -19,6 +19,8 @@
 
 #include <Eigen/Eigenvalues>
 
+#include <initializer_list>
+
 // * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * * //
 
 namespace
@@ -104,6 +106,131 @@ superellipsoid::ResistanceSource readSource(const dictionary& dict)
     return ResistanceSource::automatic;
 }
 
+//- The resistance tensors K, Omega, Pi given in the shape's dictionary
+//  (all three once one is given: dict.get names a missing one)
+superellipsoid::ResistanceTensors givenTensors
+(
+    const word& name,
+    const dictionary& dict
+)
+{
+    using namespace superellipsoidConversions;
+    for (const char* key : {"resistance", "resolution"})
+    {
+        superellipsoidDictionaryChecks::rejectIfFound
+        (
+            dict, key,
+            "the resistance tensors K, Omega, Pi are given, so they are"
+            " not computed"
+        );
+    }
+    const tensor K = dict.get<tensor>("K");
+    const tensor Omega = dict.get<tensor>("Omega");
+    const tensor Pi = dict.get<tensor>("Pi");
+    try
+    {
+        return superellipsoid::givenResistanceTensors
+        (
+            toEigen(K), toEigen(Omega), toEigen(Pi)
+        );
+    }
+    catch (const std::invalid_argument& err)
+    {
+        FatalIOErrorInFunction(dict)
+            << "Bad resistance tensors of shape " << name << ": "
+            << err.what() << nl << exit(FatalIOError);
+    }
+    return superellipsoid::ResistanceTensors();
+}
+
+
+//- The resistance and resolution entries of a shape whose tensors are
+//  computed
+superellipsoid::ResistanceOptions readOptions(const dictionary& dict)
+{
+    superellipsoid::ResistanceOptions options;
+    options.source = readSource(dict);
+    options.resolution =
+        superellipsoidDictionaryChecks::readLabelOrDefault(dict, "resolution", 0);
+    if (options.resolution < 0)
+    {
+        FatalIOErrorInFunction(dict)
+            << "Bad entry resolution " << options.resolution
+            << ": expected a positive panel count" << nl
+            << exit(FatalIOError);
+    }
+    return options;
+}
+
+
+//- The 27 coefficients of K, Omega, Pi in order, row by row
+template<class Matrices, class Visit>
+void forEachCoefficient(Matrices matrices, const Visit& visit)
+{
+    label k = 0;
+    for (auto* m : matrices)
+    {
+        for (label i = 0; i < 3; ++i)
+        {
+            for (label j = 0; j < 3; ++j)
+            {
+                visit((*m)(i, j), k++);
+            }
+        }
+    }
+}
+
+
+//- The tensors of a shape computed by the master (the numerical solve is
+//  expensive and writes the cache) and sent to the other ranks
+superellipsoid::ResistanceTensors computedTensors
+(
+    const word& name,
+    const dictionary& dict,
+    const superellipsoid::ShapeParameters& params,
+    superellipsoid::ResistanceOptions options,
+    const bool exact,
+    const fileName& cacheDir
+)
+{
+    superellipsoid::ResistanceTensors tensors;
+    List<scalar> coeffs(27, Zero);
+    if (Pstream::master())
+    {
+        if (!exact && !cacheDir.empty())
+        {
+            mkDir(cacheDir);
+            options.cacheDirectory = cacheDir;
+        }
+        try
+        {
+            tensors = superellipsoid::makeResistanceTensors(params, options);
+        }
+        catch (const std::exception& err)
+        {
+            // Invalid parameters, or a cache I/O failure
+            FatalIOErrorInFunction(dict)
+                << "Cannot compute the resistance tensors of shape "
+                << name << ": " << err.what() << nl
+                << exit(FatalIOError);
+        }
+        forEachCoefficient
+        (
+            std::initializer_list<const superellipsoid::Matrix3*>
+            {&tensors.K, &tensors.Omega, &tensors.Pi},
+            [&](const scalar x, const label k) { coeffs[k] = x; }
+        );
+    }
+    Pstream::scatter(coeffs);
+    forEachCoefficient
+    (
+        std::initializer_list<superellipsoid::Matrix3*>
+        {&tensors.K, &tensors.Omega, &tensors.Pi},
+        [&](scalar& x, const label k) { x = coeffs[k]; }
+    );
+    return tensors;
+}
+
 } // End anonymous namespace
 
 
@@ -120,9 +247,7 @@ Foam::superellipsoidShapeTable::readEntry
     using namespace superellipsoidConversions;
     namespace se = superellipsoid;
 
-    namespace checks = superellipsoidDictionaryChecks;
-
-    checks::checkKeywords
+    superellipsoidDictionaryChecks::checkKeywords
     (
         dict,
         {
@@ -138,105 +263,19 @@ Foam::superellipsoidShapeTable::readEntry
 
     se::ResistanceTensors tensors;
     word source;
-
-    const bool given =
-        dict.found("K") || dict.found("Omega") || dict.found("Pi");
-
-    if (given)
+    if (dict.found("K") || dict.found("Omega") || dict.found("Pi"))
     {
-        for (const char* key : {"resistance", "resolution"})
-        {
-            checks::rejectIfFound
-            (
-                dict, key,
-                "the resistance tensors K, Omega, Pi are given, so they are"
-                " not computed"
-            );
-        }
-        // All three are required once one is given (dict.get names a
-        // missing one)
-        const tensor K = dict.get<tensor>("K");
-        const tensor Omega = dict.get<tensor>("Omega");
-        const tensor Pi = dict.get<tensor>("Pi");
-        try
-        {
-            tensors = se::givenResistanceTensors
-            (
-                toEigen(K), toEigen(Omega), toEigen(Pi)
-            );
-        }
-        catch (const std::invalid_argument& err)
-        {
-            FatalIOErrorInFunction(dict)
-                << "Bad resistance tensors of shape " << name << ": "
-                << err.what() << nl << exit(FatalIOError);
-        }
+        tensors = givenTensors(name, dict);
         source = "given";
     }
     else
     {
-        se::ResistanceOptions options;
-        options.source = readSource(dict);
-        options.resolution = checks::readLabelOrDefault(dict, "resolution", 0);
-        if (options.resolution < 0)
-        {
-            FatalIOErrorInFunction(dict)
-                << "Bad entry resolution " << options.resolution
-                << ": expected a positive panel count" << nl
-                << exit(FatalIOError);
-        }
-
+        const se::ResistanceOptions options = readOptions(dict);
         const bool exact =
             options.source == se::ResistanceSource::exact
          || (options.source == se::ResistanceSource::automatic && params.isEllipsoid());
         source = exact ? "exact" : "numerical";
-
-        // The master computes (the numerical solve is expensive and writes
-        // the cache), then sends the 27 coefficients to the other ranks
-        List<scalar> coeffs(27, Zero);
-        if (Pstream::master())
-        {
-            if (!exact && !cacheDir.empty())
-            {
-                mkDir(cacheDir);
-                options.cacheDirectory = cacheDir;
-            }
-            try
-            {
-                tensors = se::makeResistanceTensors(params, options);
-            }
-            catch (const std::exception& err)
-            {
-                // Invalid parameters, or a cache I/O failure
-                FatalIOErrorInFunction(dict)
-                    << "Cannot compute the resistance tensors of shape "
-                    << name << ": " << err.what() << nl
-                    << exit(FatalIOError);
-            }
-            label k = 0;
-            for (const se::Matrix3* m : {&tensors.K, &tensors.Omega, &tensors.Pi})
-            {
-                for (label i = 0; i < 3; ++i)
-                {
-                    for (label j = 0; j < 3; ++j)
-                    {
-                        coeffs[k++] = (*m)(i, j);
-                    }
-                }
-            }
-        }
-        Pstream::scatter(coeffs);
-        label k = 0;
-        for (se::Matrix3* m : {&tensors.K, &tensors.Omega, &tensors.Pi})
-        {
-            for (label i = 0; i < 3; ++i)
-            {
-                for (label j = 0; j < 3; ++j)
-                {
-                    (*m)(i, j) = coeffs[k++];
-                }
-            }
-        }
+        tensors = computedTensors(name, dict, params, options, exact, cacheDir);
     }
 
     // K is symmetric positive definite (validated or by construction)
