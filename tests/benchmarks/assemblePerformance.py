@@ -3,7 +3,10 @@
 
 Inputs in --out: micro/<Benchmark>.json (Google Benchmark) with
 micro/<Benchmark>.load.start/.end, studies/<name>/result.md (+ log.Allrun,
-seconds, load.start/.end), failures.txt, load.start/.end, date.start/.end.
+seconds, load.start/.end), failures.txt, load.start/.end, date.start/.end; and, from the repository,
+tests/benchmarks/singleRunFigures.md: the figures of single runs that
+./Allbenchmark does not repeat (tutorials, case runs, long solves), each
+with its run, its date and its load, appended as a section of its own.
 Study result.md files report their targets as lines "- target met: ..." /
 "- target missed: ..."; they are collected into the summary. Every figure
 comes from these files (nothing is added by hand); a piece run while the
@@ -117,6 +120,21 @@ def fmtCounter(k, v):
     if isinstance(v, float):
         return "%s %.4g" % (k, v)
     return "%s %s" % (k, v)
+
+
+def singleRunSection(root):
+    """The hand-kept figures of single runs, their headings below "##"."""
+    text = read(os.path.join(root, "tests", "benchmarks", "singleRunFigures.md"))
+    if not text:
+        return []
+    L = ["## Single runs", "", "Kept by hand in `tests/benchmarks/singleRunFigures.md` (edit it there).", ""]
+    body = [l for l in text.splitlines() if not l.startswith("# ")]
+    while body and not body[0].strip():
+        body.pop(0)
+    for line in body:
+        L.append(("#" + line) if line.startswith("##") else line)
+    L.append("")
+    return L
 
 
 def main():
@@ -316,6 +334,8 @@ def main():
                 r["name"], r["label"], fmtTime(r["cpu"], r["unit"]),
                 ", ".join(fmtCounter(k, v) for k, v in sorted(r["counters"].items()))))
         L.append("")
+
+    L.extend(singleRunSection(a.root))
 
     os.makedirs(os.path.dirname(a.doc), exist_ok=True)
     with open(a.doc, "w") as f:
