@@ -9,6 +9,68 @@
 #include "Switch.H"
 #include "Tuple2.H"
 
+// * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * //
+
+namespace Foam
+{
+namespace superellipsoidCloudInput
+{
+    //- At most one drag: BrennerDrag or BrennerFiniteReDrag, and no other
+    //  "...Drag" force beside it
+    template<class ForceList>
+    void checkOneDrag
+    (
+        const ForceList& forces,
+        const dictionary& subModelProperties
+    )
+    {
+        // BrennerDrag is the superellipsoid's whole Stokes drag (Eq. 5 of [Wedel2023]): a
+        // second drag model would count the drag twice
+        wordList forceNames;
+        bool brenner = false;
+        forAll(forces, i)
+        {
+            const word type(forces[i].type());
+            forceNames.append(type);
+            brenner = brenner || type == "BrennerDrag" || type == "BrennerFiniteReDrag";
+        }
+        if (forceNames.found("BrennerDrag") && forceNames.found("BrennerFiniteReDrag"))
+        {
+            FatalIOErrorInFunction
+            (
+                subModelProperties.subDict("particleForces")
+            )
+                << "Bad entries BrennerDrag and BrennerFiniteReDrag: both are"
+                << " the full drag of a superellipsoid; keep one" << nl
+                << exit(FatalIOError);
+        }
+        if (brenner)
+        {
+            for (const word& type : forceNames)
+            {
+                if
+                (
+                    type != "BrennerDrag" && type != "BrennerFiniteReDrag"
+                 && type.size() > 4
+                 && type.compare(type.size() - 4, 4, "Drag") == 0
+                )
+                {
+                    FatalIOErrorInFunction
+                    (
+                        subModelProperties.subDict("particleForces")
+                    )
+                        << "Bad entries BrennerDrag and " << type
+                        << ": BrennerDrag is the full drag of a superellipsoid"
+                        << " (Eq. 5 of [Wedel2023]); remove " << type << nl
+                        << exit(FatalIOError);
+                }
+            }
+        }
+    }
+} // End namespace superellipsoidCloudInput
+} // End namespace Foam
+
+
 // * * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
 
 template<class CloudType>
@@ -188,48 +250,7 @@ void Foam::SuperellipsoidCloud<CloudType>::readChecks()
             << exit(FatalIOError);
     }
 
-    // BrennerDrag is the superellipsoid's whole Stokes drag (Eq. 5 of [Wedel2023]): a
-    // second drag model would count the drag twice
-    wordList forceNames;
-    bool brenner = false;
-    forAll(this->forces(), i)
-    {
-        const word type(this->forces()[i].type());
-        forceNames.append(type);
-        brenner = brenner || type == "BrennerDrag" || type == "BrennerFiniteReDrag";
-    }
-    if (forceNames.found("BrennerDrag") && forceNames.found("BrennerFiniteReDrag"))
-    {
-        FatalIOErrorInFunction
-        (
-            this->subModelProperties().subDict("particleForces")
-        )
-            << "Bad entries BrennerDrag and BrennerFiniteReDrag: both are"
-            << " the full drag of a superellipsoid; keep one" << nl
-            << exit(FatalIOError);
-    }
-    if (brenner)
-    {
-        for (const word& type : forceNames)
-        {
-            if
-            (
-                type != "BrennerDrag" && type != "BrennerFiniteReDrag"
-             && type.size() > 4
-             && type.compare(type.size() - 4, 4, "Drag") == 0
-            )
-            {
-                FatalIOErrorInFunction
-                (
-                    this->subModelProperties().subDict("particleForces")
-                )
-                    << "Bad entries BrennerDrag and " << type
-                    << ": BrennerDrag is the full drag of a superellipsoid"
-                    << " (Eq. 5 of [Wedel2023]); remove " << type << nl
-                    << exit(FatalIOError);
-            }
-        }
-    }
+    superellipsoidCloudInput::checkOneDrag(this->forces(), this->subModelProperties());
 
     const dictionary* dictPtr = props.findDict("superellipsoidChecks");
     if (dictPtr)

@@ -12,6 +12,68 @@
 
 #include <stdexcept>
 
+// * * * * * * * * * * * * * * * Local Functions * * * * * * * * * * * * * //
+
+namespace Foam
+{
+namespace superellipsoidRestart
+{
+    //- The records of a contact history of the current or the older
+    //  layout (recordSize, or legacyRecordSize without per-point impulses:
+    //  they start as the total normal impulse shared evenly), checked
+    //  against idFold and nRecords; a truncated or corrupt file is a
+    //  FatalIOError
+    inline std::vector<superellipsoid::PairRecord> readRecords
+    (
+        const dictionary& contacts,
+        const label oldFold,
+        const label n
+    )
+    {
+        const label size = contacts.getOrDefault<label>
+        (
+            "recordSize", superellipsoidContactRecords::legacyRecordSize
+        );
+        if
+        (
+            size != superellipsoidContactRecords::recordSize
+         && size != superellipsoidContactRecords::legacyRecordSize
+        )
+        {
+            FatalIOErrorInFunction(contacts)
+                << "Bad entry recordSize " << size << ": expected "
+                << superellipsoidContactRecords::recordSize << " (or "
+                << superellipsoidContactRecords::legacyRecordSize
+                << " for the older layout)" << nl << exit(FatalIOError);
+        }
+        std::vector<superellipsoid::PairRecord> records;
+        if
+        (
+            oldFold < 1
+         || !superellipsoidContactRecords::fromWords
+            (
+                contacts.get<wordList>("records"), records, size
+            )
+         || label(records.size()) != n
+        )
+        {
+            FatalIOErrorInFunction(contacts)
+                << "Bad contact history: idFold " << oldFold << ", nRecords "
+                << n << ", records not " << n << " x " << size
+                << " hex-coded doubles: truncated or corrupt file" << nl
+                << exit(FatalIOError);
+        }
+        if (size == superellipsoidContactRecords::legacyRecordSize)
+        {
+            Info<< "    contact history in the older layout: per-point"
+                << " impulses shared evenly" << endl;
+        }
+        return records;
+    }
+} // End namespace superellipsoidRestart
+} // End namespace Foam
+
+
 // * * * * * * * * * * * * * Private Member Functions  * * * * * * * * * * * //
 
 template<class CloudType>
@@ -73,46 +135,8 @@ Foam::label Foam::SuperellipsoidCloud<CloudType>::readContactHistory
         Info<< "    contact history in an older layout: not used" << endl;
         return 0;
     }
-    // No recordSize: the older layout without per-point impulses (they
-    // start as the total normal impulse shared evenly)
-    const label size = contacts.getOrDefault<label>
-    (
-        "recordSize", superellipsoidContactRecords::legacyRecordSize
-    );
-    if
-    (
-        size != superellipsoidContactRecords::recordSize
-     && size != superellipsoidContactRecords::legacyRecordSize
-    )
-    {
-        FatalIOErrorInFunction(contacts)
-            << "Bad entry recordSize " << size << ": expected "
-            << superellipsoidContactRecords::recordSize << " (or "
-            << superellipsoidContactRecords::legacyRecordSize
-            << " for the older layout)" << nl << exit(FatalIOError);
-    }
-    std::vector<superellipsoid::PairRecord> records;
-    if
-    (
-        oldFold < 1
-     || !superellipsoidContactRecords::fromWords
-        (
-            contacts.get<wordList>("records"), records, size
-        )
-     || label(records.size()) != n
-    )
-    {
-        FatalIOErrorInFunction(contacts)
-            << "Bad contact history: idFold " << oldFold << ", nRecords " << n
-            << ", records not " << n << " x " << size
-            << " hex-coded doubles: truncated or corrupt file" << nl
-            << exit(FatalIOError);
-    }
-    if (size == superellipsoidContactRecords::legacyRecordSize)
-    {
-        Info<< "    contact history in the older layout: per-point"
-            << " impulses shared evenly" << endl;
-    }
+    const std::vector<superellipsoid::PairRecord> records =
+        superellipsoidRestart::readRecords(contacts, oldFold, n);
 
     // Ids of the writing run (origId*oldFold + origProc) -> this run's
     const auto remap = [&](const long id)

@@ -89,6 +89,95 @@ namespace superellipsoidParcelIO
     {
         ParcelType::readFields(c);
     }
+
+    //- The superellipsoid fields of a restart, one value per parcel
+    //  (exactPosition optional: nullptr)
+    struct RestartFields
+    {
+        const IOField<scalar>& e0;
+        const IOField<vector>& e;
+        const IOField<vector>& omegaP;
+        const IOField<vector>* exactPosition;
+        const IOField<label>& shapeId;
+    };
+
+    //- FatalError unless the field io holds n values, one per parcel of c
+    template<class CloudType>
+    void checkRestartSize
+    (
+        const CloudType& c,
+        const word& where,
+        const regIOobject& io,
+        const label n
+    )
+    {
+        if (n != c.size())
+        {
+            FatalErrorInFunction
+                << "Bad restart field " << io.objectPath().c_str() << where << ": "
+                << n << " values for " << c.size() << " parcels (positions)"
+                << " of cloud " << c.name()
+                << ": truncated or corrupt file" << nl << exit(FatalError);
+        }
+    }
+
+    //- FatalError unless the restart values of parcel i are valid: a unit
+    //  quaternion within maxQuaternionError, finite spin and exact
+    //  position, a shape id of the table (nShapes < 0: any id >= 0)
+    template<class CloudType>
+    void checkRestartParcel
+    (
+        const CloudType& c,
+        const word& where,
+        const RestartFields& f,
+        const label i,
+        const scalar maxQuaternionError,
+        const label nShapes
+    )
+    {
+        const scalar qq = sqr(f.e0[i]) + magSqr(f.e[i]);
+        if (!std::isfinite(qq) || !(mag(std::sqrt(qq) - 1) <= maxQuaternionError))
+        {
+            FatalErrorInFunction
+                << "Bad restart fields " << f.e0.objectPath().c_str() << " and "
+                << f.e.objectPath().c_str() << where << ": parcel " << i
+                << " has e0 " << f.e0[i] << ", e123 " << f.e[i] << ", |e| "
+                << std::sqrt(qq) << " (must be a unit quaternion within "
+                << maxQuaternionError << ")" << nl << exit(FatalError);
+        }
+        if (!std::isfinite(magSqr(f.omegaP[i])))
+        {
+            FatalErrorInFunction
+                << "Bad restart field " << f.omegaP.objectPath().c_str() << where
+                << ": parcel " << i << " has omegaP " << f.omegaP[i]
+                << " (not finite)" << nl << exit(FatalError);
+        }
+        if (f.exactPosition && !std::isfinite(magSqr((*f.exactPosition)[i])))
+        {
+            FatalErrorInFunction
+                << "Bad restart field " << f.exactPosition->objectPath().c_str()
+                << where << ": parcel " << i << " has exactPosition "
+                << (*f.exactPosition)[i] << " (not finite)" << nl
+                << exit(FatalError);
+        }
+        if (f.shapeId[i] < 0 || (nShapes >= 0 && f.shapeId[i] >= nShapes))
+        {
+            FatalErrorInFunction
+                << "Bad restart field " << f.shapeId.objectPath().c_str() << where
+                << ": parcel " << i << " has shapeId " << f.shapeId[i];
+            if (nShapes >= 0)
+            {
+                FatalError
+                    << " but the shape table of " << c.name() << " has "
+                    << nShapes << " shapes (ids 0 to " << nShapes - 1 << ")";
+            }
+            else
+            {
+                FatalError << " (must be >= 0)";
+            }
+            FatalError << nl << exit(FatalError);
+        }
+    }
 }
 }
 
@@ -170,73 +259,23 @@ void Foam::SuperellipsoidParcel<ParcelType>::setFields
     // Everything is checked before a parcel is touched: a corrupt restart
     // is refused (FatalError naming the field file and the time), never
     // zero-filled, truncated or clamped
+    using namespace superellipsoidParcelIO;
     const word where(" (time " + c.time().timeName() + ")");
-    const label np = c.size();
-
-    const auto badSize = [&](const regIOobject& io, const label n)
-    {
-        if (n != np)
-        {
-            FatalErrorInFunction
-                << "Bad restart field " << io.objectPath().c_str() << where << ": "
-                << n << " values for " << np << " parcels (positions)"
-                << " of cloud " << c.name()
-                << ": truncated or corrupt file" << nl << exit(FatalError);
-        }
-    };
-    badSize(e0, e0.size());
-    badSize(e, e.size());
-    badSize(omegaP, omegaP.size());
-    badSize(shapeId, shapeId.size());
+    checkRestartSize(c, where, e0, e0.size());
+    checkRestartSize(c, where, e, e.size());
+    checkRestartSize(c, where, omegaP, omegaP.size());
+    checkRestartSize(c, where, shapeId, shapeId.size());
     if (exactPosition)
     {
-        badSize(*exactPosition, exactPosition->size());
+        checkRestartSize(c, where, *exactPosition, exactPosition->size());
     }
-
-    for (label i = 0; i < np; ++i)
+    const RestartFields fields{e0, e, omegaP, exactPosition, shapeId};
+    for (label i = 0; i < c.size(); ++i)
     {
-        const scalar qq = sqr(e0[i]) + magSqr(e[i]);
-        if (!std::isfinite(qq) || !(mag(std::sqrt(qq) - 1) <= maxRestartQuaternionError))
-        {
-            FatalErrorInFunction
-                << "Bad restart fields " << e0.objectPath().c_str() << " and "
-                << e.objectPath().c_str() << where << ": parcel " << i
-                << " has e0 " << e0[i] << ", e123 " << e[i] << ", |e| "
-                << std::sqrt(qq) << " (must be a unit quaternion within "
-                << maxRestartQuaternionError << ")" << nl << exit(FatalError);
-        }
-        if (!std::isfinite(magSqr(omegaP[i])))
-        {
-            FatalErrorInFunction
-                << "Bad restart field " << omegaP.objectPath().c_str() << where
-                << ": parcel " << i << " has omegaP " << omegaP[i]
-                << " (not finite)" << nl << exit(FatalError);
-        }
-        if (exactPosition && !std::isfinite(magSqr((*exactPosition)[i])))
-        {
-            FatalErrorInFunction
-                << "Bad restart field " << exactPosition->objectPath().c_str()
-                << where << ": parcel " << i << " has exactPosition "
-                << (*exactPosition)[i] << " (not finite)" << nl
-                << exit(FatalError);
-        }
-        if (shapeId[i] < 0 || (nShapes >= 0 && shapeId[i] >= nShapes))
-        {
-            FatalErrorInFunction
-                << "Bad restart field " << shapeId.objectPath().c_str() << where
-                << ": parcel " << i << " has shapeId " << shapeId[i];
-            if (nShapes >= 0)
-            {
-                FatalError
-                    << " but the shape table of " << c.name() << " has "
-                    << nShapes << " shapes (ids 0 to " << nShapes - 1 << ")";
-            }
-            else
-            {
-                FatalError << " (must be >= 0)";
-            }
-            FatalError << nl << exit(FatalError);
-        }
+        checkRestartParcel
+        (
+            c, where, fields, i, maxRestartQuaternionError, nShapes
+        );
     }
 
     label i = 0;
