@@ -65,8 +65,8 @@ inline bool insideDisc(double t0, double t1, double limit)
 }
 
 //- Scale (t0, t1) onto the Coulomb disc of radius limit if outside it.
-//  sqrt of the sum of squares, not std::hypot (10 % of a frictional pile's
-//  run): impulses squared stay far inside the double range
+//  sqrt of the sum of squares, not std::hypot: impulses squared stay far
+//  inside the double range, so hypot's overflow guard is not needed
 inline void clampToDisc(double& t0, double& t1, double limit)
 {
     const double tangential = std::sqrt(t0*t0 + t1*t1);
@@ -108,6 +108,88 @@ Quaternion rotationBy(const Vector3& theta)
     const double angle = theta.norm();
     if (!(angle > 0)) return Quaternion::Identity();
     return Quaternion(Eigen::AngleAxisd(angle, theta/angle));
+}
+
+//- The points of constraint c from the manifold of s: lever arms, normal
+//  arms (SurfaceSymmetry.H) and the effective masses of the normal and
+//  tangent rows, Eq. (73) of [Wedel2023] (a wall: zero inverse mass)
+void preparePoints
+(
+    ContactConstraint& c,
+    const StepContact& s,
+    const ParticleSystem& system,
+    const std::vector<double>& inverseMass,
+    const std::vector<Matrix3>& inverseInertia,
+    const std::vector<SurfaceSymmetry>& symmetry
+)
+{
+    const Vector3& xA = system.particles[s.a].pose.position;
+    const double wA = inverseMass[s.a];
+    const Matrix3& IA = inverseInertia[s.a];
+    c.count = s.manifold.count;
+    for (int i = 0; i < c.count; ++i)
+    {
+        ConstraintPoint& q = c.points[i];
+        q = ConstraintPoint();
+        const Vector3& p = s.manifold.points[i].point;
+        q.depth = s.manifold.points[i].depth;
+        q.rA = p - xA;
+        q.armA = symmetry[s.a].normalArm(q.rA, c.normal);
+        q.spinA = IA*q.armA;
+        if (s.b >= 0)
+        {
+            q.rB = p - system.particles[s.b].pose.position;
+            q.armB = symmetry[s.b].normalArm(q.rB, c.normal);
+            q.spinB = inverseInertia[s.b]*q.armB;
+            const double wB = inverseMass[s.b];
+            const Matrix3& IB = inverseInertia[s.b];
+            q.normalMass = rowMass(wA, q.armA, IA, wB, &q.armB, &IB);
+            for (int t = 0; t < 2; ++t)
+            {
+                q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, &q.rB, wB, &IB);
+            }
+        }
+        else
+        {
+            q.normalMass = rowMass(wA, q.armA, IA, 0, nullptr, nullptr);
+            for (int t = 0; t < 2; ++t)
+            {
+                q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, nullptr, 0, nullptr);
+            }
+        }
+    }
+}
+
+//- Resting speed |a| h: the approach a body force of acceleration a builds
+//  in one substep h; the restitution threshold and allowed overlap of the
+//  contact; the approach speed gap/h allowed to a separated point, at most
+//  the resting speed (Description: speculative points)
+void prepareResting
+(
+    ContactConstraint& c,
+    StepContact& s,
+    const CollisionSettings& settings,
+    double h,
+    double a
+)
+{
+    c.restingSpeed = 0;
+    c.restitutionThreshold = 0;
+    s.allowedOverlap = 0;
+    if (h > 0 && settings.restingSpeedFactor > 0)
+    {
+        c.restingSpeed = a*h;
+        c.restitutionThreshold = std::max
+        (
+            settings.restingSpeedFactor*a*h, std::sqrt(2*a*settings.restitutionHeight*s.halfAxis)
+        );
+        if (a > 0) s.allowedOverlap = settings.restingOverlap*s.halfAxis;
+    }
+    for (int i = 0; i < c.count; ++i)
+    {
+        ConstraintPoint& q = c.points[i];
+        q.gapSpeed = q.depth < 0 ? std::min(-q.depth/h, c.restingSpeed) : 0;
+    }
 }
 
 } // namespace
@@ -173,64 +255,12 @@ void ContactSolver::prepare
 
         ready(s.a);
         if (s.b >= 0) ready(s.b);
-        const Vector3& xA = system.particles[s.a].pose.position;
-        const double wA = inverseMass_[s.a];
-        const Matrix3& IA = inverseInertia_[s.a];
-        c.count = s.manifold.count;
-        for (int i = 0; i < c.count; ++i)
-        {
-            ConstraintPoint& q = c.points[i];
-            q = ConstraintPoint();
-            const Vector3& p = s.manifold.points[i].point;
-            q.depth = s.manifold.points[i].depth;
-            q.rA = p - xA;
-            q.armA = symmetry_[s.a].normalArm(q.rA, c.normal);
-            q.spinA = IA*q.armA;
-            if (s.b >= 0)
-            {
-                q.rB = p - system.particles[s.b].pose.position;
-                q.armB = symmetry_[s.b].normalArm(q.rB, c.normal);
-                q.spinB = inverseInertia_[s.b]*q.armB;
-                const double wB = inverseMass_[s.b];
-                const Matrix3& IB = inverseInertia_[s.b];
-                q.normalMass = rowMass(wA, q.armA, IA, wB, &q.armB, &IB);
-                for (int t = 0; t < 2; ++t)
-                {
-                    q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, &q.rB, wB, &IB);
-                }
-            }
-            else
-            {
-                q.normalMass = rowMass(wA, q.armA, IA, 0, nullptr, nullptr);
-                for (int t = 0; t < 2; ++t)
-                {
-                    q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, nullptr, 0, nullptr);
-                }
-            }
-        }
-
-        // Resting speed |a| h: the approach a body force a = g + F_ext/m
-        // builds in one substep; restitution threshold (Description)
-        c.restingSpeed = 0;
-        c.restitutionThreshold = 0;
-        s.allowedOverlap = 0;
-        if (h > 0 && settings.restingSpeedFactor > 0)
-        {
-            const double a = s.b >= 0 ? std::max(acceleration(s.a), acceleration(s.b)) : acceleration(s.a);
-            c.restingSpeed = a*h;
-            c.restitutionThreshold = std::max
-            (
-                settings.restingSpeedFactor*a*h, std::sqrt(2*a*settings.restitutionHeight*s.halfAxis)
-            );
-            if (a > 0) s.allowedOverlap = settings.restingOverlap*s.halfAxis;
-        }
-        // A separated point may approach at up to its gap / h, at most the
-        // resting speed |a| h (Description: speculative points)
-        for (int i = 0; i < c.count; ++i)
-        {
-            ConstraintPoint& q = c.points[i];
-            q.gapSpeed = q.depth < 0 ? std::min(-q.depth/h, c.restingSpeed) : 0;
-        }
+        preparePoints(c, s, system, inverseMass_, inverseInertia_, symmetry_);
+        // Body force a = g + F_ext/m (Description)
+        const double bodyAcceleration = h > 0 && settings.restingSpeedFactor > 0
+            ? (s.b >= 0 ? std::max(acceleration(s.a), acceleration(s.b)) : acceleration(s.a))
+            : 0;
+        prepareResting(c, s, settings, h, bodyAcceleration);
         c.collided = false;
     }
 }
