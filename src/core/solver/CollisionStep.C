@@ -48,6 +48,36 @@ void checkParticleFinite(const ParticleSystem& system)
     }
 }
 
+//- Soft contact of A with a symmetry plane: the pair law with A's mirror
+//  image at twice the depth with the points on the plane; the image's
+//  tangential velocity there equals A's, so the contact is frictionless
+//  (set exactly, as the impulse model's)
+SoftContactResult mirrorForce
+(
+    const RigidBody& bodyA,
+    const Pose& poseA,
+    const ContactManifold& m,
+    const SoftContactModel& pairModel,
+    double radiusA,
+    const TangentialHistory& history,
+    double matchDistance,
+    double h
+)
+{
+    ContactManifold onPlane = m;
+    for (int i = 0; i < onPlane.count; ++i)
+    {
+        ManifoldPoint& q = onPlane.points[i];
+        q.point -= 0.5*q.depth*m.normal;
+        q.pointInA = poseA.orientation.conjugate()*(q.point - poseA.position);
+        q.depth *= 2;
+    }
+    const RigidBody image = bodyA.mirrored(onPlane.points[0].point, m.normal);
+    SoftContactParameters p = pairModel.parameters(bodyA, image, radiusA, radiusA);
+    p.staticFriction = p.dynamicFriction = p.rollingFriction = 0;
+    return softManifoldForce(bodyA, image, onPlane, p, history, matchDistance, h);
+}
+
 } // namespace
 
 
@@ -229,22 +259,7 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
         }
         else if (mirror)
         {
-            // Symmetry plane: the pair law with A's mirror image at twice
-            // the depth with the points on the plane; the image's
-            // tangential velocity there equals A's, so the contact is
-            // frictionless (set exactly, as the impulse model's)
-            ContactManifold onPlane = m;
-            for (int i = 0; i < onPlane.count; ++i)
-            {
-                ManifoldPoint& q = onPlane.points[i];
-                q.point -= 0.5*q.depth*m.normal;
-                q.pointInA = A.pose.orientation.conjugate()*(q.point - A.pose.position);
-                q.depth *= 2;
-            }
-            const RigidBody image = bodyA.mirrored(onPlane.points[0].point, m.normal);
-            SoftContactParameters p = pairModel_->parameters(bodyA, image, radiusA, radiusA);
-            p.staticFriction = p.dynamicFriction = p.rollingFriction = 0;
-            r = softManifoldForce(bodyA, image, onPlane, p, rec.history, matchDistance, h);
+            r = mirrorForce(bodyA, A.pose, m, *pairModel_, radiusA, rec.history, matchDistance, h);
             ++diag.wallCollisions;
         }
         else
