@@ -45,6 +45,55 @@ auto readLawName
     return fromName(defaultName);
 }
 
+//- The laws of the coefficients dictionary, by name, into settings: drag
+//  correlation, dense drag, incidence (resolvedTable needs tableDirectory),
+//  lift exponent and pitching torque
+inline void readLaws
+(
+    const dictionary& coeffs,
+    superellipsoid::FluidForceSettings& settings
+)
+{
+    namespace se = superellipsoid;
+    settings.drag.correlation = readLawName
+    (
+        coeffs, "correlation", "SchillerNaumann", se::dragCorrelationFromName,
+        "SchillerNaumann, HaiderLevenspiel or Stokes"
+    );
+    settings.drag.denseDrag = readLawName
+    (
+        coeffs, "denseDrag", "none", se::denseDragLawFromName,
+        "none, DiFelice, Beetstra or Tenneti"
+    );
+    settings.incidence = readLawName
+    (
+        coeffs, "incidence", "isotropic", se::incidenceLawFromName,
+        "isotropic, Froehlich, HoelzerSommerfeld or resolvedTable"
+    );
+    if
+    (
+        settings.incidence == se::IncidenceLaw::resolvedTable
+     && !coeffs.found("tableDirectory", keyType::LITERAL)
+    )
+    {
+        FatalIOErrorInFunction(coeffs)
+            << "Missing entry tableDirectory: incidence resolvedTable reads"
+            << " the table of every shape from"
+            << " <tableDirectory>/<shape>.resolvedCoefficients" << nl
+            << exit(FatalIOError);
+    }
+    settings.liftExponent = readLawName
+    (
+        coeffs, "liftExponent", "mAIA", se::froehlichLiftExponentFromName,
+        "mAIA or lnBeta"
+    );
+    settings.pitching = readLawName
+    (
+        coeffs, "pitchingTorque", "none", se::pitchingTorqueModelFromName,
+        "none or Munk"
+    );
+}
+
 } // End anonymous namespace
 } // End namespace Foam
 
@@ -87,49 +136,12 @@ Foam::BrennerFiniteReDragForce<CloudType>::BrennerFiniteReDragForce
         typeName
     );
 
-    namespace se = superellipsoid;
     const word correlation(coeffs.getOrDefault<word>("correlation", "SchillerNaumann"));
-    this->settings_.drag.correlation = readLawName
-    (
-        coeffs, "correlation", "SchillerNaumann", se::dragCorrelationFromName,
-        "SchillerNaumann, HaiderLevenspiel or Stokes"
-    );
-    this->settings_.drag.denseDrag = readLawName
-    (
-        coeffs, "denseDrag", "none", se::denseDragLawFromName,
-        "none, DiFelice, Beetstra or Tenneti"
-    );
-    this->settings_.incidence = readLawName
-    (
-        coeffs, "incidence", "isotropic", se::incidenceLawFromName,
-        "isotropic, Froehlich, HoelzerSommerfeld or resolvedTable"
-    );
-    if
-    (
-        this->settings_.incidence == se::IncidenceLaw::resolvedTable
-     && !coeffs.found("tableDirectory", keyType::LITERAL)
-    )
-    {
-        FatalIOErrorInFunction(coeffs)
-            << "Missing entry tableDirectory: incidence resolvedTable reads"
-            << " the table of every shape from"
-            << " <tableDirectory>/<shape>.resolvedCoefficients" << nl
-            << exit(FatalIOError);
-    }
-    this->settings_.liftExponent = readLawName
-    (
-        coeffs, "liftExponent", "mAIA", se::froehlichLiftExponentFromName,
-        "mAIA or lnBeta"
-    );
-    this->settings_.pitching = readLawName
-    (
-        coeffs, "pitchingTorque", "none", se::pitchingTorqueModelFromName,
-        "none or Munk"
-    );
+    readLaws(coeffs, this->settings_);
     addedMass_ = checks::readSwitchOrDefault(coeffs, "addedMass", false);
     try
     {
-        se::validateFluidForceSettings(this->settings_);
+        superellipsoid::validateFluidForceSettings(this->settings_);
     }
     catch (const std::invalid_argument& err)
     {
