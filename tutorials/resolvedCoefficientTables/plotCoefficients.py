@@ -17,10 +17,10 @@ eps1 = eps2) the x'z' plane is symmetric about t = 45 deg: C_D(t) = C_D(90 - t)
 exactly, C_L and C_T change sign; the script prints the tables' deviation from
 that (the error of the resolved cases, the mesh not being rotated with the flow).
 """
+import argparse
 import math
 import os
 import re
-import sys
 
 
 def parse(text):
@@ -150,19 +150,15 @@ def plot(tables, png):
 
 
 def main():
-    args = sys.argv[1:]
-    png = None
-    if "--png" in args:
-        i = args.index("--png")
-        png = args[i + 1]
-        del args[i:i + 2]
-    if not args:
-        sys.exit(__doc__)
-    tables = [readTable(path) for path in args]
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("tables", nargs="+", help="<shape>.resolvedCoefficients files")
+    ap.add_argument("--png", help="write the figure there (needs matplotlib)")
+    args = ap.parse_args()
+    tables = [readTable(path) for path in args.tables]
     for table in tables:
         summary(table)
-    if png:
-        plot(tables, png)
+    if args.png:
+        plot(tables, args.png)
 
 
 if __name__ == "__main__":

@@ -11,23 +11,20 @@ down, 45: an edge, 54.7: a corner). From the quaternion (e0, e1, e2, e3),
 particle -> global, the bottom row of R: (2 (e1 e3 - e0 e2), 2 (e2 e3 + e0 e1),
 1 - 2 (e1^2 + e2^2)).
 """
+import argparse
 import math
 import os
 import re
 import sys
 
+# Shared part (tutorials/plotting): from the project tree, also when this
+# case is a copy elsewhere ($SEFOAM_DIR is set by etc/bashrc)
+sys.path.insert(0, os.path.join(os.environ.get("SEFOAM_DIR", os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..")), "tutorials", "plotting"))
+from cloudHistory import cloudTimes, firstEntry  # noqa: E402
+
 VARIANTS = [("cubeTable", "cube", "resolvedTable"), ("cubeIsotropic", "cube", "isotropic"),
             ("cylinderTable", "cylinder", "resolvedTable"), ("cylinderIsotropic", "cylinder", "isotropic")]
-
-
-def firstEntry(path):
-    """The first value of a one-parcel ASCII IOField: a scalar or a tuple."""
-    text = open(path).read()
-    body = text[text.index("}") + 1:] if "FoamFile" in text else text
-    m = re.search(r"\d+\s*\(\s*(\([^()]*\)|[-+0-9.eE]+)", body)
-    if not m:
-        raise ValueError("no entry in %s" % path)
-    return [float(x) for x in m.group(1).strip("()").split()]
 
 
 def viscosity(caseDir):
@@ -44,19 +41,12 @@ def tilt(e, shape):
 
 def history(caseDir, shape):
     rows = []
-    for entry in os.listdir(caseDir):
-        try:
-            t = float(entry)
-        except ValueError:
-            continue
-        cloud = os.path.join(caseDir, entry, "lagrangian", "kinematicCloud")
-        if t == 0 or not os.path.isdir(cloud):
-            continue
+    for t, cloud in cloudTimes(caseDir):
         e = firstEntry(os.path.join(cloud, "e0")) + firstEntry(os.path.join(cloud, "e123"))
         rows.append({"t": t, "x": firstEntry(os.path.join(cloud, "positions"))[:3],
                      "U": firstEntry(os.path.join(cloud, "U")), "d": firstEntry(os.path.join(cloud, "d"))[0],
                      "tilt": tilt(e, shape)})
-    return sorted(rows, key=lambda r: r["t"])
+    return rows
 
 
 def terminal(rows, nu):
@@ -105,15 +95,12 @@ def plot(data, png):
 
 
 def main():
-    args = sys.argv[1:]
-    png = None
-    if "--png" in args:
-        i = args.index("--png")
-        png = args[i + 1]
-        del args[i:i + 2]
-    if len(args) != 2:
-        sys.exit(__doc__)
-    variants, csvPath = args
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("variants", help="folder of the variants (cubeTable, ...)")
+    ap.add_argument("csv", help="history of every variant, written there")
+    ap.add_argument("--png", help="write the figure there (needs matplotlib)")
+    args = ap.parse_args()
+    variants, csvPath, png = args.variants, args.csv, args.png
     data = [(name, shape, law, history(os.path.join(variants, name), shape)) for name, shape, law in VARIANTS
             if os.path.isdir(os.path.join(variants, name))]
     with open(csvPath, "w") as f:
