@@ -6,8 +6,11 @@ micro/<Benchmark>.load.start/.end, studies/<name>/result.md (+ log.Allrun,
 seconds, load.start/.end), failures.txt, load.start/.end, date.start/.end.
 Study result.md files report their targets as lines "- target met: ..." /
 "- target missed: ..."; they are collected into the summary. Every figure
-comes from these files (nothing is added by hand); a piece run while the
-1-minute load average exceeded half the CPU count is marked with its load.
+comes from these files; a piece run while the 1-minute load average exceeded
+half the CPU count is marked with its load. The one exception: the section
+that starts at the heading HAND_KEPT (cost figures of runs too long for
+./Allbenchmark, each with its own date and load) is copied unchanged from the
+existing document to the end of the new one.
 Standard library only (runs with Debian's /usr/bin/python3).
 """
 
@@ -17,6 +20,8 @@ import json
 import os
 import re
 import subprocess
+
+HAND_KEPT = "## Hand-kept figures (not written by ./Allbenchmark)"
 
 
 def read(path, default=""):
@@ -316,6 +321,10 @@ def main():
                 r["name"], r["label"], fmtTime(r["cpu"], r["unit"]),
                 ", ".join(fmtCounter(k, v) for k, v in sorted(r["counters"].items()))))
         L.append("")
+
+    old = read(a.doc)
+    if HAND_KEPT in old:
+        L.extend(old[old.index(HAND_KEPT):].rstrip("\n").splitlines())
 
     os.makedirs(os.path.dirname(a.doc), exist_ok=True)
     with open(a.doc, "w") as f:
