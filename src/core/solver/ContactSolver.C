@@ -454,6 +454,21 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
     drift_.assign(velocity_.size(), 0.0);
     seen_.assign(nc, {0.0, 0.0});
     moved_.assign(nc, 1);
+    // Energy scale of the stop on the sweep's energy: sum m (|a| h)^2/2
+    // over the resting bodies, |a| h the largest of each body's contacts
+    std::fill(drift_.begin(), drift_.end(), 0.0);
+    for (const ContactConstraint& c : constraints_)
+    {
+        drift_[c.a] = std::max(drift_[c.a], c.restingSpeed);
+        if (c.b >= 0) drift_[c.b] = std::max(drift_[c.b], c.restingSpeed);
+    }
+    double substepEnergy = 0;
+    for (std::size_t i = 0; i < drift_.size(); ++i)
+    {
+        if (inverseMass_[i] > 0) substepEnergy += 0.5*drift_[i]*drift_[i]/inverseMass_[i];
+    }
+    std::fill(drift_.begin(), drift_.end(), 0.0);
+    const double energyBound = settings.restingEnergyTolerance*substepEnergy;
     int sweeps = 0;
     double residual = 0;    // largest point speed change of the last sweep / (|a| h)
     for (int sweep = 0; ; ++sweep)
@@ -465,6 +480,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
         }
         bool converged = true;
         residual = 0;
+        double energy = 0;  // sum of m_eff du^2/2 over the sweep's updates
         for (int k = 0; k < nc; ++k)
         {
             ContactConstraint& c = constraints_[k];
@@ -488,6 +504,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
                     const Vector3 d = frictionUpdate(c, i, q.tangentImpulse, c.friction*q.normalImpulse);
                     if (d.squaredNorm() > 0) ++diag.restingImpulses;
                     const double dn = d.norm();
+                    energy += 0.5*(q.tangentMass[0]*d[0]*d[0] + q.tangentMass[1]*d[1]*d[1]);
                     change += dn;
                     if (dn > slack) moved = true;
                 }
@@ -500,6 +517,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
                     applyNormalImpulse(c, i, delta);
                     ++diag.restingImpulses;
                     const double du = std::abs(delta)/q.normalMass;
+                    energy += 0.5*std::abs(delta)*du;
                     change += du;
                     if (du > slack) moved = true;
                 }
@@ -512,7 +530,9 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             if (moved) converged = false;
         }
         sweeps = sweep + 1;
-        if (!(globalMax(!converged) > 0)) break;
+        // Stop on the sweep's energy (Description): all processors alike
+        const bool settled = !(energy > energyBound) && energyBound > 0;
+        if (!(globalMax(!converged && !settled) > 0)) break;
     }
     diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, sweeps);
     diag.restingSweeps += sweeps;
