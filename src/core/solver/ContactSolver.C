@@ -478,7 +478,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             ++diag.restingCapHits;
             break;
         }
-        bool converged = true;
+        bool converged = true, frictionlessConverged = true;
         residual = 0;
         double energy = 0;  // sum of m_eff du^2/2 over the sweep's updates
         for (int k = 0; k < nc; ++k)
@@ -528,10 +528,12 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             seen_[k] = {drift_[c.a], c.b >= 0 ? drift_[c.b] : 0.0};
             moved_[k] = moved;
             if (moved) converged = false;
+            if (moved && !(c.friction > 0)) frictionlessConverged = false;
         }
         sweeps = sweep + 1;
-        // Stop on the sweep's energy (Description): all processors alike
-        const bool settled = !(energy > energyBound) && energyBound > 0;
+        // Stop on the sweep's energy once the frictionless contacts have
+        // converged (Description): all processors alike
+        const bool settled = frictionlessConverged && !(energy > energyBound) && energyBound > 0;
         if (!(globalMax(!converged && !settled) > 0)) break;
     }
     diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, sweeps);
