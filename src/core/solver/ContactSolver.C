@@ -110,6 +110,31 @@ Quaternion rotationBy(const Vector3& theta)
     return Quaternion(Eigen::AngleAxisd(angle, theta/angle));
 }
 
+//- Kinetic energy sum m (|a| h)^2/2 that the body force gives the bodies of
+//  the resting contacts in a substep, |a| h the largest of each body's
+//  contacts: the scale of the relax's stop on a sweep's energy. speed:
+//  scratch of one entry per body, left zero
+double bodyForceEnergy
+(
+    const std::vector<ContactConstraint>& constraints,
+    const std::vector<double>& inverseMass,
+    std::vector<double>& speed
+)
+{
+    for (const ContactConstraint& c : constraints)
+    {
+        speed[c.a] = std::max(speed[c.a], c.restingSpeed);
+        if (c.b >= 0) speed[c.b] = std::max(speed[c.b], c.restingSpeed);
+    }
+    double energy = 0;
+    for (std::size_t i = 0; i < speed.size(); ++i)
+    {
+        if (inverseMass[i] > 0) energy += 0.5*speed[i]*speed[i]/inverseMass[i];
+        speed[i] = 0;
+    }
+    return energy;
+}
+
 } // namespace
 
 
@@ -454,21 +479,8 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
     drift_.assign(velocity_.size(), 0.0);
     seen_.assign(nc, {0.0, 0.0});
     moved_.assign(nc, 1);
-    // Energy scale of the stop on the sweep's energy: sum m (|a| h)^2/2
-    // over the resting bodies, |a| h the largest of each body's contacts
-    std::fill(drift_.begin(), drift_.end(), 0.0);
-    for (const ContactConstraint& c : constraints_)
-    {
-        drift_[c.a] = std::max(drift_[c.a], c.restingSpeed);
-        if (c.b >= 0) drift_[c.b] = std::max(drift_[c.b], c.restingSpeed);
-    }
-    double substepEnergy = 0;
-    for (std::size_t i = 0; i < drift_.size(); ++i)
-    {
-        if (inverseMass_[i] > 0) substepEnergy += 0.5*drift_[i]*drift_[i]/inverseMass_[i];
-    }
-    std::fill(drift_.begin(), drift_.end(), 0.0);
-    const double energyBound = settings.restingEnergyTolerance*substepEnergy;
+    const double energyBound =
+        settings.restingEnergyTolerance*bodyForceEnergy(constraints_, inverseMass_, drift_);
     int sweeps = 0;
     double residual = 0;    // largest point speed change of the last sweep / (|a| h)
     for (int sweep = 0; ; ++sweep)
