@@ -3,14 +3,14 @@
 
 Inputs in --out: micro/<Benchmark>.json (Google Benchmark) with
 micro/<Benchmark>.load.start/.end, studies/<name>/result.md (+ log.Allrun,
-seconds, load.start/.end), failures.txt, load.start/.end, date.start/.end; and, from the repository,
-tests/benchmarks/singleRunFigures.md: the figures of single runs that
-./Allbenchmark does not repeat (tutorials, case runs, long solves), each
-with its run, its date and its load, appended as a section of its own.
+seconds, load.start/.end), failures.txt, load.start/.end, date.start/.end.
 Study result.md files report their targets as lines "- target met: ..." /
 "- target missed: ..."; they are collected into the summary. Every figure
-comes from these files (nothing is added by hand); a piece run while the
-1-minute load average exceeded half the CPU count is marked with its load.
+comes from these files; a piece run while the 1-minute load average exceeded
+half the CPU count is marked with its load. The one exception: the section
+that starts at the heading HAND_KEPT (cost figures of runs too long for
+./Allbenchmark, each with its own date and load) is copied unchanged from the
+existing document to the end of the new one.
 Standard library only (runs with Debian's /usr/bin/python3).
 """
 
@@ -20,6 +20,8 @@ import json
 import os
 import re
 import subprocess
+
+HAND_KEPT = "## Hand-kept figures (not written by ./Allbenchmark)"
 
 
 def read(path, default=""):
@@ -120,21 +122,6 @@ def fmtCounter(k, v):
     if isinstance(v, float):
         return "%s %.4g" % (k, v)
     return "%s %s" % (k, v)
-
-
-def singleRunSection(root):
-    """The hand-kept figures of single runs, their headings below "##"."""
-    text = read(os.path.join(root, "tests", "benchmarks", "singleRunFigures.md"))
-    if not text:
-        return []
-    L = ["## Single runs", "", "Kept by hand in `tests/benchmarks/singleRunFigures.md` (edit it there).", ""]
-    body = [l for l in text.splitlines() if not l.startswith("# ")]
-    while body and not body[0].strip():
-        body.pop(0)
-    for line in body:
-        L.append(("#" + line) if line.startswith("##") else line)
-    L.append("")
-    return L
 
 
 def main():
@@ -335,7 +322,9 @@ def main():
                 ", ".join(fmtCounter(k, v) for k, v in sorted(r["counters"].items()))))
         L.append("")
 
-    L.extend(singleRunSection(a.root))
+    old = read(a.doc)
+    if HAND_KEPT in old:
+        L.extend(old[old.index(HAND_KEPT):].rstrip("\n").splitlines())
 
     os.makedirs(os.path.dirname(a.doc), exist_ok=True)
     with open(a.doc, "w") as f:

@@ -10,38 +10,26 @@ sin(elevation) = |R_zx| = |2 (e1 e3 - e0 e2)|.
 """
 import math
 import os
-import re
 import sys
+
+# Shared part (tutorials/plotting): from the project tree, also when this
+# case is a copy elsewhere ($SEFOAM_DIR is set by etc/bashrc)
+sys.path.insert(0, os.path.join(os.environ.get("SEFOAM_DIR", os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..")), "tutorials", "plotting"))
+from cloudHistory import cloudTimes, firstEntry  # noqa: E402
 
 VARIANTS = ["prolateFroehlich", "prolateIsotropic"]
 
 
-def firstEntry(path):
-    """The first value of a one-parcel ASCII IOField: a scalar or a tuple."""
-    text = open(path).read()
-    body = text[text.index("}") + 1:] if "FoamFile" in text else text
-    m = re.search(r"\d+\s*\(\s*(\([^()]*\)|[-+0-9.eE]+)", body)
-    if not m:
-        raise ValueError("no entry in %s" % path)
-    return [float(x) for x in m.group(1).strip("()").split()]
-
-
 def history(caseDir):
     rows = []
-    for entry in os.listdir(caseDir):
-        try:
-            t = float(entry)
-        except ValueError:
-            continue
-        cloud = os.path.join(caseDir, entry, "lagrangian", "kinematicCloud")
-        if t == 0 or not os.path.isdir(cloud):
-            continue
+    for t, cloud in cloudTimes(caseDir):
         e0 = firstEntry(os.path.join(cloud, "e0"))[0]
         e1, e2, e3 = firstEntry(os.path.join(cloud, "e123"))
         U = firstEntry(os.path.join(cloud, "U"))
         elevation = math.degrees(math.asin(min(1.0, abs(2*(e1*e3 - e0*e2)))))
         rows.append((t, elevation, U))
-    return sorted(rows)
+    return rows
 
 
 def main():

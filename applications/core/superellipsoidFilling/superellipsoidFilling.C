@@ -18,7 +18,7 @@ Usage
                           [--output prefix] [--mu M] [--step DT] [--substeps N]
                           [--resting-fraction F] [--lattice]
                           [--half-axis C] [--eps E] [--resting-sweeps N]
-                          [--plain-relax]
+                          [--resting-energy E] [--plain-relax]
 
     --mu M       Coulomb friction coefficient of pairs and walls (default 0)
     --step DT    step of CollisionStep::advance (default 1e-5 s, the seed's)
@@ -37,6 +37,8 @@ Usage
     --eps E      eps1 = eps2 = E (blockiness 2/E) instead of the shape's
     --resting-sweeps N  maxRestingSweeps, the cap of the relax sweeps per
                  substep (default 200, ContactSolver.H)
+    --resting-energy E  restingEnergyTolerance, the relax's stop on a
+                 sweep's energy (default 0: off, ContactSolver.H)
     --plain-relax  relax passes without load propagation and face blocks
                  (propagateLoads and blockFaces off: per-point Gauss-Seidel)
     --output P   writes P_energy.csv (kinetic and potential energy m g z,
@@ -230,6 +232,7 @@ int main(int argc, char** argv)
     double restingFraction = CollisionSettings().restingDisplacementFraction;
     double halfAxis = 0, eps = 0;
     int restingSweeps = CollisionSettings().maxRestingSweeps;
+    double restingEnergy = CollisionSettings().restingEnergyTolerance;
     bool lattice = false, plainRelax = false;
     std::uint64_t seed = 1;
     for (int i = 1; i < argc; ++i)
@@ -254,24 +257,27 @@ int main(int argc, char** argv)
         else if (arg == "--half-axis") halfAxis = std::atof(value().c_str());
         else if (arg == "--eps") eps = std::atof(value().c_str());
         else if (arg == "--resting-sweeps") restingSweeps = std::atoi(value().c_str());
+        else if (arg == "--resting-energy") restingEnergy = std::atof(value().c_str());
         else if (arg == "--quick") { nParticles = 30; injectionHeight = 0.15; tMax = 1.0; }
         else
         {
             std::cerr << "usage: " << argv[0] << " [--shape sphere|prolate|oblate|cube|diamond|cylinder]"
                       << " [--particles N] [--tmax T] [--quick] [--seed S] [--output prefix]"
                       << " [--mu M] [--step DT] [--substeps N] [--resting-fraction F]"
-                      << " [--lattice] [--half-axis C] [--eps E] [--resting-sweeps N] [--plain-relax]\n";
+                      << " [--lattice] [--half-axis C] [--eps E] [--resting-sweeps N]"
+                      << " [--resting-energy E] [--plain-relax]\n";
             return arg == "--help" ? 0 : 1;
         }
     }
     if (!shapeTable.count(shapeName) || nParticles < 1 || !(tMax > 0) || !(mu >= 0)
      || !(timeStep > 0) || substeps < 0 || !(halfAxis >= 0) || !(eps >= 0 && eps <= 2)
-     || restingSweeps < 0)
+     || restingSweeps < 0 || !(restingEnergy >= 0 && restingEnergy <= 1))
     {
         std::cerr << "invalid --shape " << shapeName << ", --particles " << nParticles
                   << ", --tmax " << tMax << ", --mu " << mu << ", --step " << timeStep
                   << ", --substeps " << substeps << ", --half-axis " << halfAxis
-                  << ", --eps " << eps << " or --resting-sweeps " << restingSweeps << "\n";
+                  << ", --eps " << eps << ", --resting-sweeps " << restingSweeps
+                  << " or --resting-energy " << restingEnergy << "\n";
         return 1;
     }
 
@@ -316,6 +322,7 @@ int main(int argc, char** argv)
     settings.fixedSubsteps = substeps;
     settings.restingDisplacementFraction = restingFraction;
     settings.maxRestingSweeps = restingSweeps;
+    settings.restingEnergyTolerance = restingEnergy;
     settings.propagateLoads = settings.blockFaces = !plainRelax;
     CollisionStep step(settings);
 

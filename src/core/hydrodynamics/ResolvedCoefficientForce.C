@@ -1,4 +1,5 @@
 #include "hydrodynamics/ResolvedCoefficientForce.H"
+#include "hydrodynamics/DragCorrelations.H"
 #include "hydrodynamics/InputChecks.H"
 #include "math/InvalidArgument.H"
 
@@ -120,13 +121,16 @@ ResolvedCoefficients interpolateResolvedCoefficients
     const Bracket theta = bracket(table.thetaDegrees, thetaDegrees, Identity());
     const Bracket phi = bracket(table.phiDegrees, phiDegrees, Identity());
 
-    // Linear in ln Re between the two nodes' bilinear values
+    // C/C_SN linear in ln Re between the two nodes' bilinear values
+    const double toRe = schillerNaumannDragCoefficient(Re);
+    const double lowerScale = toRe/schillerNaumannDragCoefficient(table.reynolds[re.lower]);
+    const double upperScale = toRe/schillerNaumannDragCoefficient(table.reynolds[re.upper]);
     const auto inRe = [&](const ResolvedCoefficientGrid& grid)
     {
         return Vector3
         (
-            (1 - re.weight)*bilinear(grid[re.lower], theta, phi)
-          + re.weight*bilinear(grid[re.upper], theta, phi)
+            (1 - re.weight)*lowerScale*bilinear(grid[re.lower], theta, phi)
+          + re.weight*upperScale*bilinear(grid[re.upper], theta, phi)
         );
     };
     ResolvedCoefficients C;

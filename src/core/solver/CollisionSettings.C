@@ -38,6 +38,10 @@ void validateCollisionSettings(const CollisionSettings& s)
     {
         invalidSetting("restingTolerance", s.restingTolerance, "must be in (0, 1]");
     }
+    if (!(s.restingEnergyTolerance >= 0 && s.restingEnergyTolerance <= 1))
+    {
+        invalidSetting("restingEnergyTolerance", s.restingEnergyTolerance, "must be in [0, 1]");
+    }
     if (!(s.warmStartFactor >= 0 && s.warmStartFactor <= 1))
     {
         invalidSetting("warmStartFactor", s.warmStartFactor, "must be in [0, 1]");

@@ -192,6 +192,31 @@ void prepareResting
     }
 }
 
+//- Kinetic energy sum m (|a| h)^2/2 that the body force gives the bodies of
+//  the resting contacts in a substep, |a| h the largest of each body's
+//  contacts: the scale of the relax's stop on a sweep's energy. speed:
+//  scratch of one entry per body, left zero
+double bodyForceEnergy
+(
+    const std::vector<ContactConstraint>& constraints,
+    const std::vector<double>& inverseMass,
+    std::vector<double>& speed
+)
+{
+    for (const ContactConstraint& c : constraints)
+    {
+        speed[c.a] = std::max(speed[c.a], c.restingSpeed);
+        if (c.b >= 0) speed[c.b] = std::max(speed[c.b], c.restingSpeed);
+    }
+    double energy = 0;
+    for (std::size_t i = 0; i < speed.size(); ++i)
+    {
+        if (inverseMass[i] > 0) energy += 0.5*speed[i]*speed[i]/inverseMass[i];
+        speed[i] = 0;
+    }
+    return energy;
+}
+
 } // namespace
 
 
@@ -484,6 +509,8 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
     drift_.assign(velocity_.size(), 0.0);
     seen_.assign(nc, {0.0, 0.0});
     moved_.assign(nc, 1);
+    const double energyBound =
+        settings.restingEnergyTolerance*bodyForceEnergy(constraints_, inverseMass_, drift_);
     int sweeps = 0;
     double residual = 0;    // largest point speed change of the last sweep / (|a| h)
     for (int sweep = 0; ; ++sweep)
@@ -493,8 +520,9 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             ++diag.restingCapHits;
             break;
         }
-        bool converged = true;
+        bool converged = true, frictionlessConverged = true;
         residual = 0;
+        double energy = 0;  // sum of m_eff du^2/2 over the sweep's updates
         for (int k = 0; k < nc; ++k)
         {
             ContactConstraint& c = constraints_[k];
@@ -518,6 +546,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
                     const Vector3 d = frictionUpdate(c, i, q.tangentImpulse, c.friction*q.normalImpulse);
                     if (d.squaredNorm() > 0) ++diag.restingImpulses;
                     const double dn = d.norm();
+                    energy += 0.5*(q.tangentMass[0]*d[0]*d[0] + q.tangentMass[1]*d[1]*d[1]);
                     change += dn;
                     if (dn > slack) moved = true;
                 }
@@ -530,6 +559,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
                     applyNormalImpulse(c, i, delta);
                     ++diag.restingImpulses;
                     const double du = std::abs(delta)/q.normalMass;
+                    energy += 0.5*std::abs(delta)*du;
                     change += du;
                     if (du > slack) moved = true;
                 }
@@ -540,9 +570,13 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             seen_[k] = {drift_[c.a], c.b >= 0 ? drift_[c.b] : 0.0};
             moved_[k] = moved;
             if (moved) converged = false;
+            if (moved && !(c.friction > 0)) frictionlessConverged = false;
         }
         sweeps = sweep + 1;
-        if (!(globalMax(!converged) > 0)) break;
+        // Stop on the sweep's energy once the frictionless contacts have
+        // converged (Description): all processors alike
+        const bool settled = frictionlessConverged && !(energy > energyBound) && energyBound > 0;
+        if (!(globalMax(!converged && !settled) > 0)) break;
     }
     diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, sweeps);
     diag.restingSweeps += sweeps;

@@ -75,7 +75,10 @@ void Foam::superellipsoidCollisionModels::impulse::readRestingContacts
     checkKeywords
     (
         dict,
-        {"maxSweeps", "tolerance", "speedFactor", "allowedOverlap", "warmStart"},
+        {
+            "maxSweeps", "tolerance", "energyTolerance", "speedFactor",
+            "allowedOverlap", "warmStart"
+        },
         "restingContacts (impulse model)"
     );
     // Each key read once into settings_ and checked by the core
@@ -83,6 +86,7 @@ void Foam::superellipsoidCollisionModels::impulse::readRestingContacts
     using superellipsoidSettingChecks::readSetting;
     readSetting(dict, "maxSweeps", settings_.maxRestingSweeps, settings_);
     readSetting(dict, "tolerance", settings_.restingTolerance, settings_);
+    readSetting(dict, "energyTolerance", settings_.restingEnergyTolerance, settings_);
     readSetting(dict, "speedFactor", settings_.restingSpeedFactor, settings_);
     readSetting(dict, "allowedOverlap", settings_.restingOverlap, settings_);
     readSetting(dict, "warmStart", settings_.warmStartFactor, settings_);
