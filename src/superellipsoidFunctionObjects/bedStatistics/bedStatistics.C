@@ -96,19 +96,40 @@ void Foam::functionObjects::bedStatistics::bedShape
     r.bedHeight = solidVolume > 0 ? 2*moment/solidVolume : 0;
     r.maxSolidFraction = returnReduce(max(solid), maxOp<scalar>());
 
-    scalar fluid = 0;
+    // eps = 1 - V_s/V(H): all solids over the volume below H
+    const scalar volume = volumeBelow(r.bedHeight, base, up);
+    r.meanVoidage = volume > 0 ? 1 - solidVolume/volume : 1;
+}
+
+
+Foam::scalar Foam::functionObjects::bedStatistics::volumeBelow
+(
+    const scalar height,
+    const point& base,
+    const vector& up
+) const
+{
+    // Each cell counts by the fraction of its vertical extent below the
+    // height: exact for prismatic cells along g (a column's hex layers)
+    const pointField& points = mesh_.points();
+    const labelListList& cellPoints = mesh_.cellPoints();
+    const scalarField& V = mesh_.V();
+
     scalar volume = 0;
-    forAll(h, celli)
+    forAll(cellPoints, celli)
     {
-        if (h[celli] < r.bedHeight)
+        scalar low = GREAT;
+        scalar high = -GREAT;
+        for (const label pointi : cellPoints[celli])
         {
-            fluid += alpha[celli]*V[celli];
-            volume += V[celli];
+            const scalar h = (points[pointi] - base) & up;
+            low = min(low, h);
+            high = max(high, h);
         }
+        const scalar below = (height - low)/max(high - low, VSMALL);
+        volume += V[celli]*min(max(below, scalar(0)), scalar(1));
     }
-    reduce(fluid, sumOp<scalar>());
-    reduce(volume, sumOp<scalar>());
-    r.meanVoidage = volume > 0 ? fluid/volume : 1;
+    return returnReduce(volume, sumOp<scalar>());
 }
 
 
