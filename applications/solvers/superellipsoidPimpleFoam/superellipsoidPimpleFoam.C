@@ -73,6 +73,14 @@ int solve(argList& args)
 
     const couplingSmoothing smoothing(mesh, kinematicCloud.particleProperties());
 
+    // CPU split of the run (process CPU, summed over the ranks): the
+    // cloud's evolve (its collision steps apart), the coupling fields and
+    // the carrier phase
+    cpuTime stageTimer;
+    scalar cloudCpu = 0;
+    scalar couplingCpu = 0;
+    scalar fluidCpu = 0;
+
     Info<< "\nStarting time loop\n" << endl;
 
     while (runTime.run())
@@ -92,7 +100,9 @@ int solve(argList& args)
         muc = rhoc*continuousPhaseTransport.nu();
 
         Info<< "Evolving " << kinematicCloud.name() << endl;
+        stageTimer.cpuTimeIncrement();
         kinematicCloud.evolve();
+        cloudCpu += stageTimer.cpuTimeIncrement();
 
         // Continuous-phase volume fraction from the parcel volumes
         // (two-way coupling only)
@@ -105,6 +115,7 @@ int solve(argList& args)
             alphacf = fvc::interpolate(alphac);
         }
         alphaPhic = alphacf*phic;
+        couplingCpu += stageTimer.cpuTimeIncrement();
 
         if (frozenFlow)
         {
@@ -157,6 +168,7 @@ int solve(argList& args)
                     cloudVolSUCoeff.write();
                 }
             }
+            couplingCpu += stageTimer.cpuTimeIncrement();
 
             // --- Pressure-velocity PIMPLE corrector loop
             while (pimple.loop())
@@ -175,6 +187,14 @@ int solve(argList& args)
                 }
             }
         }
+        fluidCpu += stageTimer.cpuTimeIncrement();
+
+        const scalar collisionCpu = kinematicCloud.collisionCpuTime();
+        Info<< "CPU split [s]: fluid " << returnReduce(fluidCpu, sumOp<scalar>())
+            << ", coupling " << returnReduce(couplingCpu, sumOp<scalar>())
+            << ", collisions " << returnReduce(collisionCpu, sumOp<scalar>())
+            << ", cloud without collisions "
+            << returnReduce(cloudCpu - collisionCpu, sumOp<scalar>()) << endl;
 
         runTime.write();
 
