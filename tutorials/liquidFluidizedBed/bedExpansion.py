@@ -6,7 +6,8 @@ exponent and against the homogeneous bed of Di Felice's law in model B
 
     python3 bedExpansion.py runs --average 0.4
 
-Every run runs/<shape>-U<U>/ holds postProcessing/bed/0/bedStatistics.csv;
+Every run runs/<shape>-U<U>/ holds postProcessing/bed/<start>/bedStatistics.csv
+(one folder per start or restart);
 the voidage and bed height are averaged over the run's last --average
 seconds. Writes runs/expansion.csv (shape, U, voidage, bedHeight, and the
 laws' voidage), runs/expansion.md and plots/bedExpansion.png.
@@ -67,12 +68,18 @@ def diFeliceVoidage(U):
     return ratio**(1/(1 + chi))
 
 
-def readRun(path, average):
-    rows = []
-    with open(path) as f:
-        for r in csv.DictReader(f):
-            rows.append((float(r["time"]), float(r["superficialVelocity"]),
-                         float(r["meanVoidage"]), float(r["bedHeight"])))
+def readRun(runDir, average):
+    """Rows of every start-time folder of the run (a restarted run writes
+    postProcessing/bed/<restart time>/), later folders replacing the rows
+    they repeat."""
+    rows = {}
+    paths = glob.glob(os.path.join(runDir, "postProcessing", "bed", "*", "bedStatistics.csv"))
+    for path in sorted(paths, key=lambda p: float(p.split(os.sep)[-2])):
+        with open(path) as f:
+            for r in csv.DictReader(f):
+                t = float(r["time"])
+                rows[t] = (t, float(r["superficialVelocity"]), float(r["meanVoidage"]), float(r["bedHeight"]))
+    rows = [rows[t] for t in sorted(rows)]
     if not rows:
         return None
     end = rows[-1][0]
@@ -93,10 +100,9 @@ def main():
     Ret = terminalReynolds()
     ut = Ret*MU/(RHO_F*D)
     results = []
-    for path in sorted(glob.glob(os.path.join(args.runs, "*-U*", "postProcessing", "bed", "0", "bedStatistics.csv"))):
-        name = path.split(os.sep)[-5]
-        m = re.match(r"(.+)-U([0-9.eE+-]+)$", name)
-        run = readRun(path, args.average) if m else None
+    for runDir in sorted(glob.glob(os.path.join(args.runs, "*-U*"))):
+        m = re.match(r"(.+)-U([0-9.eE+-]+)$", os.path.basename(runDir))
+        run = readRun(runDir, args.average) if m else None
         if run:
             run["shape"] = m.group(1)
             run["rz"] = richardsonZakiVoidage(run["U"], ut, Ret)
