@@ -91,6 +91,17 @@ double rowMass
     return 1.0/dKd;
 }
 
+//- rowMass of a unit direction d at lever arms rA (and rB): arms r x d
+double effectiveMass
+(
+    const Vector3& d, const Vector3& rA, double wA, const Matrix3& IA,
+    const Vector3* rB, double wB, const Matrix3* IB
+)
+{
+    const Vector3 armB = rB ? Vector3(rB->cross(d)) : Vector3::Zero();
+    return rowMass(wA, rA.cross(d), IA, wB, rB ? &armB : nullptr, IB);
+}
+
 //- Rotation by the rotation vector theta (exact exponential map)
 Quaternion rotationBy(const Vector3& theta)
 {
@@ -133,28 +144,18 @@ void preparePoints
             const double wB = inverseMass[s.b];
             const Matrix3& IB = inverseInertia[s.b];
             q.normalMass = rowMass(wA, q.armA, IA, wB, &q.armB, &IB);
+            for (int t = 0; t < 2; ++t)
+            {
+                q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, &q.rB, wB, &IB);
+            }
         }
         else
         {
             q.normalMass = rowMass(wA, q.armA, IA, 0, nullptr, nullptr);
-        }
-        // Friction rows: the full r x t (a tangential force at the point
-        // has its moment about every axis)
-        for (int t = 0; t < 2; ++t)
-        {
-            q.tangentArmA[t] = q.rA.cross(c.tangent[t]);
-            q.tangentSpinA[t] = IA*q.tangentArmA[t];
-            q.tangentArmB[t] = q.tangentSpinB[t] = Vector3::Zero();
-            if (s.b >= 0)
+            for (int t = 0; t < 2; ++t)
             {
-                q.tangentArmB[t] = q.rB.cross(c.tangent[t]);
-                q.tangentSpinB[t] = inverseInertia[s.b]*q.tangentArmB[t];
+                q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, nullptr, 0, nullptr);
             }
-            q.tangentMass[t] = rowMass
-            (
-                wA, q.tangentArmA[t], IA, s.b >= 0 ? inverseMass[s.b] : 0,
-                s.b >= 0 ? &q.tangentArmB[t] : nullptr, s.b >= 0 ? &inverseInertia[s.b] : nullptr
-            );
         }
     }
 }
@@ -329,7 +330,7 @@ void ContactSolver::warmStart
                 clampToDisc(q.tangentImpulse[0], q.tangentImpulse[1], c.friction*q.normalImpulse);
             }
             applyNormalImpulse(c, i, q.normalImpulse);
-            applyTangentImpulse(c, i, q.tangentImpulse[0], q.tangentImpulse[1]);
+            applyImpulse(c, i, q.tangentImpulse[0]*c.tangent[0] + q.tangentImpulse[1]*c.tangent[1]);
             ++diag.restingImpulses;
         }
     }
@@ -811,13 +812,14 @@ Vector3 ContactSolver::frictionUpdate
     // t.u -> 0 per tangent, the accumulated impulse projected onto the disc
     // |Lambda_t| <= limit; returns the speed changes along the tangents
     const ConstraintPoint& q = c.points[i];
-    double t0 = accumulated[0] - q.tangentMass[0]*tangentSpeed(c, i, 0);
-    double t1 = accumulated[1] - q.tangentMass[1]*tangentSpeed(c, i, 1);
+    const Vector3 u = relativeVelocity(c, i);
+    double t0 = accumulated[0] - q.tangentMass[0]*c.tangent[0].dot(u);
+    double t1 = accumulated[1] - q.tangentMass[1]*c.tangent[1].dot(u);
     if (!insideDisc(t0, t1, limit)) clampToDisc(t0, t1, limit);
     const double d0 = t0 - accumulated[0], d1 = t1 - accumulated[1];
     accumulated[0] = t0;
     accumulated[1] = t1;
-    if (d0 != 0 || d1 != 0) applyTangentImpulse(c, i, d0, d1);
+    if (d0 != 0 || d1 != 0) applyImpulse(c, i, d0*c.tangent[0] + d1*c.tangent[1]);
     return Vector3(d0/q.tangentMass[0], d1/q.tangentMass[1], 0);
 }
 
@@ -829,18 +831,6 @@ Vector3 ContactSolver::relativeVelocity(const ContactConstraint& c, int i) const
     const Vector3 uA = velocity_[c.a] + omega_[c.a].cross(q.rA);
     const Vector3 uB = c.b >= 0 ? Vector3(velocity_[c.b] + omega_[c.b].cross(q.rB)) : c.wallVelocity;
     return uB - uA;
-}
-
-
-double ContactSolver::tangentSpeed(const ContactConstraint& c, int i, int t) const
-{
-    // t.u = t.(v_B - v_A) + (r_B x t).omega_B - (r_A x t).omega_A, since
-    // t.(omega x r) = omega.(r x t)
-    const ConstraintPoint& q = c.points[i];
-    const Vector3 vB = c.b >= 0 ? velocity_[c.b] : c.wallVelocity;
-    double u = c.tangent[t].dot(vB - velocity_[c.a]) - q.tangentArmA[t].dot(omega_[c.a]);
-    if (c.b >= 0) u += q.tangentArmB[t].dot(omega_[c.b]);
-    return u;
 }
 
 
@@ -879,27 +869,6 @@ void ContactSolver::applyImpulse(ContactConstraint& c, int i, const Vector3& imp
         q.angularB += angularB;
         velocity_[c.b] += inverseMass_[c.b]*impulse;
         omega_[c.b] += inverseInertia_[c.b]*angularB;
-        changed_[c.b] = 1;
-    }
-}
-
-
-void ContactSolver::applyTangentImpulse(ContactConstraint& c, int i, double d0, double d1)
-{
-    // applyImpulse of P = d0 t0 + d1 t1 with r x P and I^-1 (r x P) from
-    // the prepared friction rows
-    ConstraintPoint& q = c.points[i];
-    const Vector3 impulse = d0*c.tangent[0] + d1*c.tangent[1];
-    q.total += impulse;
-    q.angularA -= d0*q.tangentArmA[0] + d1*q.tangentArmA[1];
-    velocity_[c.a] -= inverseMass_[c.a]*impulse;
-    omega_[c.a] -= d0*q.tangentSpinA[0] + d1*q.tangentSpinA[1];
-    changed_[c.a] = 1;
-    if (c.b >= 0)
-    {
-        q.angularB += d0*q.tangentArmB[0] + d1*q.tangentArmB[1];
-        velocity_[c.b] += inverseMass_[c.b]*impulse;
-        omega_[c.b] += d0*q.tangentSpinB[0] + d1*q.tangentSpinB[1];
         changed_[c.b] = 1;
     }
 }
