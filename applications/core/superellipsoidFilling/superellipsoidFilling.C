@@ -363,6 +363,7 @@ int main(int argc, char** argv)
         total.restingSweeps += d.restingSweeps;
         total.restingSubsteps += d.restingSubsteps;
         total.restingCapHits += d.restingCapHits;
+        total.restingEnergyStops += d.restingEnergyStops;
         total.maxRestingSweeps = std::max(total.maxRestingSweeps, d.maxRestingSweeps);
         total.restingImpulses += d.restingImpulses;
         total.pairCollisions += d.pairCollisions;
@@ -409,9 +410,9 @@ int main(int argc, char** argv)
     std::printf("  Newton iterations       mean %.2f, max %ld; failures %ld, fallbacks %ld\n",
                 total.detection.meanIterations(), maxNewton, failures, fallbacks);
     std::printf("  resting sweeps          mean %.2f, max %d per substep; %ld of %ld substeps capped; "
-                "%.3g resting impulses per substep\n",
+                "%.3g resting impulses per substep; %ld stopped on the energy\n",
                 total.meanRestingSweeps(), total.maxRestingSweeps, total.restingCapHits, total.restingSubsteps,
-                double(total.restingImpulses)/std::max(total.restingSubsteps, 1L));
+                double(total.restingImpulses)/std::max(total.restingSubsteps, 1L), total.restingEnergyStops);
     std::printf("  substeps per step       mean %.2f, max %d (step %.1e s)\n",
                 double(totalSubsteps)/std::max(steps, 1L), maxStepSubsteps, timeStep);
     std::printf("  CPU time                %.2f s, %.3f us per particle-substep, %.1f s per simulated s\n",

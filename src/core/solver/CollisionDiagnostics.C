@@ -13,8 +13,9 @@ std::string CollisionDiagnostics::summary() const
        << ", pair/wall impulses " << pairCollisions << "/" << wallCollisions
        << ", sweeps max " << maxSweeps << " (cap hits " << sweepCapHits << ")"
        << ", resting sweeps mean " << meanRestingSweeps() << " max " << maxRestingSweeps
-       << " (cap hits " << restingCapHits << ", impulses " << restingImpulses
-       << ", residual " << restingResidual << ")"
+       << " (cap hits " << restingCapHits << ", energy stops " << restingEnergyStops
+       << ", impulses " << restingImpulses << ", residual " << restingResidual
+       << ", energy residual " << restingEnergyResidual << ")"
        << ", local-minimum restarts " << localMinimumRestarts
        << ", Newton mean " << detection.meanIterations() << " max " << detection.maxIterations
        << ", failures " << detection.failures + wallDetection.failures
@@ -30,7 +31,8 @@ std::string CollisionDiagnostics::csvHeader()
     return "substeps,pairContacts,wallContacts,pairCollisions,wallCollisions,maxSweeps,"
            "sweepCapHits,maxRestingSweeps,restingCapHits,restingImpulses,candidatePairs,obbRejections,localMinimumRestarts,detections,newtonMean,newtonMax,"
            "failures,fallbacks,wallDetections,wallFailures,maxOverlapRatio,kineticEnergyTranslational,kineticEnergyRotational,"
-           "restingSweeps,restingSubsteps,restingResidual";
+           "restingSweeps,restingSubsteps,restingResidual,restingSweepsMean,restingEnergyStops,"
+           "restingEnergyResidual";
 }
 
 
@@ -45,7 +47,8 @@ std::string CollisionDiagnostics::csvRow() const
        << detection.maxIterations << ',' << detection.failures << ',' << detection.fallbacks << ','
        << wallDetection.detections << ',' << wallDetection.failures << ','
        << maxOverlapRatio << ',' << translationalEnergy << ',' << rotationalEnergy << ','
-       << restingSweeps << ',' << restingSubsteps << ',' << restingResidual;
+       << restingSweeps << ',' << restingSubsteps << ',' << restingResidual << ','
+       << meanRestingSweeps() << ',' << restingEnergyStops << ',' << restingEnergyResidual;
     return os.str();
 }
 

@@ -337,6 +337,94 @@ void ContactSolver::warmStart
 }
 
 
+double ContactSolver::speedTolerance() const
+{
+    // Round-off of the substep's speeds: approachTolerance times the
+    // largest |n.u| of any point (on any processor)
+    double speedScale = 0;
+    for (const ContactConstraint& c : constraints_)
+    {
+        for (int i = 0; i < c.count; ++i) speedScale = std::max(speedScale, std::abs(normalSpeed(c, i)));
+    }
+    return approachTolerance*globalMax(speedScale);
+}
+
+
+bool ContactSolver::restingApproach(int k) const
+{
+    return -approach_[k] < constraints_[k].restitutionThreshold;
+}
+
+
+bool ContactSolver::isCollision(int k, bool relaxPhase, double tolerance) const
+{
+    // With relax passes the resting contacts are theirs
+    return approach_[k] < -tolerance && !(relaxPhase && restingApproach(k));
+}
+
+
+ContactSolver::Approaches ContactSolver::classifyApproaches(bool relaxPhase, double tolerance)
+{
+    // A contact's approach is that of its most approaching point
+    Approaches any;
+    const int nc = int(constraints_.size());
+    for (int k = 0; k < nc; ++k)
+    {
+        const ContactConstraint& c = constraints_[k];
+        double u = std::numeric_limits<double>::max();
+        for (int i = 0; i < c.count; ++i) u = std::min(u, normalSpeed(c, i));
+        approach_[k] = u;
+        if (isCollision(k, relaxPhase, tolerance)) (restingApproach(k) ? any.resting : any.fast) = true;
+    }
+    // Decomposed: stop together (one reduction of both flags)
+    const double flags = globalMax(2*any.fast + any.resting);
+    any.fast = flags >= 2;
+    any.resting = flags == 1 || flags == 3;
+    return any;
+}
+
+
+void ContactSolver::matchDeepest
+(
+    const std::vector<StepContact>& contacts, bool relaxPhase, double tolerance
+)
+{
+    // The deepest approaching contact of every particle; ties by canonical
+    // index (smaller first)
+    auto deeper = [&](int k, int l)
+    {
+        return contacts[k].overlap > contacts[l].overlap || (contacts[k].overlap == contacts[l].overlap && k < l);
+    };
+    best_.assign(ready_.size(), -1);
+    const int nc = int(constraints_.size());
+    for (int k = 0; k < nc; ++k)
+    {
+        if (!isCollision(k, relaxPhase, tolerance)) continue;
+        const ContactConstraint& c = constraints_[k];
+        if (best_[c.a] < 0 || deeper(k, best_[c.a])) best_[c.a] = k;
+        if (c.b >= 0 && (best_[c.b] < 0 || deeper(k, best_[c.b]))) best_[c.b] = k;
+    }
+}
+
+
+void ContactSolver::collideContact(ContactConstraint& c, bool resting, double tolerance)
+{
+    const ImpulseLaw& law = c.law;
+    c.collided = true;
+    if (withoutFriction(law) || c.count > 1)
+    {
+        collidePoints(c, resting ? 0.0 : law.normalRestitution, tolerance);
+        return;
+    }
+    // One point: the seed's frictional impulse until it no longer approaches
+    for (int pass = 0; pass < collisionPassesPerPoint; ++pass)
+    {
+        if (!(normalSpeed(c, 0) < -tolerance)) break;
+        resolvePoint(c, 0, law, resting);
+    }
+}
+
+
 int ContactSolver::collide
 (
     const std::vector<StepContact>& contacts,
@@ -345,95 +433,30 @@ int ContactSolver::collide
     CollisionDiagnostics& diag
 )
 {
-    const int nc = int(contacts.size());
-    approach_.resize(nc);
-    double speedScale = 0;
-    for (const ContactConstraint& c : constraints_)
-    {
-        for (int i = 0; i < c.count; ++i) speedScale = std::max(speedScale, std::abs(normalSpeed(c, i)));
-    }
-    const double tolerance = approachTolerance*globalMax(speedScale);
-
-    // Contact approach: its most approaching point
-    auto contactApproach = [&](const ContactConstraint& c)
-    {
-        double u = std::numeric_limits<double>::max();
-        for (int i = 0; i < c.count; ++i) u = std::min(u, normalSpeed(c, i));
-        return u;
-    };
-    auto isResting = [&](int k) { return -approach_[k] < constraints_[k].restitutionThreshold; };
-    // With relax passes the resting contacts are theirs
-    auto isCollision = [&](int k) { return approach_[k] < -tolerance && !(relaxPhase && isResting(k)); };
-    // Deepest first; ties by canonical index (smaller first)
-    auto deeper = [&](int k, int l)
-    {
-        return contacts[k].overlap > contacts[l].overlap || (contacts[k].overlap == contacts[l].overlap && k < l);
-    };
-
+    approach_.resize(constraints_.size());
+    const double tolerance = speedTolerance();
     int sweeps = 0;
     for (int sweep = 0; sweep <= settings.maxSweeps; ++sweep)
     {
-        bool anyFast = false, anyResting = false;
-        for (int k = 0; k < nc; ++k)
-        {
-            approach_[k] = contactApproach(constraints_[k]);
-            if (isCollision(k)) (isResting(k) ? anyResting : anyFast) = true;
-        }
-        // Decomposed: stop together (one reduction of both flags)
-        const double flags = globalMax(2*anyFast + anyResting);
-        anyFast = flags >= 2;
-        anyResting = flags == 1 || flags == 3;
-        // Nothing approaches, or only resting contacts that relax handles
-        if (!anyFast && (!anyResting || relaxPhase)) break;
+        // 1. Approaches: stop when nothing approaches, or only resting
+        //    contacts that the relax passes handle
+        const Approaches any = classifyApproaches(relaxPhase, tolerance);
+        if (!any.fast && (!any.resting || relaxPhase)) break;
         if (sweep == settings.maxSweeps)
         {
-            if (anyFast) ++diag.sweepCapHits;
+            if (any.fast) ++diag.sweepCapHits;
             break;
         }
-
-        // Matching: the deepest approaching contact of every particle
-        best_.assign(ready_.size(), -1);
-        for (int k = 0; k < nc; ++k)
-        {
-            if (!isCollision(k)) continue;
-            const ContactConstraint& c = constraints_[k];
-            if (best_[c.a] < 0 || deeper(k, best_[c.a])) best_[c.a] = k;
-            if (c.b >= 0 && (best_[c.b] < 0 || deeper(k, best_[c.b]))) best_[c.b] = k;
-        }
-
-        // Resolve the matching (disjoint contacts: order irrelevant)
+        // 2. Matching: the deepest approaching contact of every particle
+        matchDeepest(contacts, relaxPhase, tolerance);
+        // 3. Resolve the matching (disjoint contacts: order irrelevant)
+        const int nc = int(constraints_.size());
         for (int k = 0; k < nc; ++k)
         {
             ContactConstraint& c = constraints_[k];
-            if (!isCollision(k) || best_[c.a] != k || (c.b >= 0 && best_[c.b] != k)) continue;
-            const bool resting = isResting(k);
-            const ImpulseLaw& law = c.law;
-            constraints_[k].collided = true;
-            if (withoutFriction(law) || c.count > 1)
-            {
-                collidePoints(c, resting ? 0.0 : law.normalRestitution, tolerance);
-            }
-            else
-            {
-                // One point: the seed's frictional impulse until it no
-                // longer approaches
-                for (int pass = 0; pass < collisionPassesPerPoint*c.count; ++pass)
-                {
-                    int worst = 0;
-                    double u = normalSpeed(c, 0);
-                    for (int i = 1; i < c.count; ++i)
-                    {
-                        const double ui = normalSpeed(c, i);
-                        if (ui < u)
-                        {
-                            u = ui;
-                            worst = i;
-                        }
-                    }
-                    if (!(u < -tolerance)) break;
-                    resolvePoint(c, worst, law, resting);
-                }
-            }
+            if (!isCollision(k, relaxPhase, tolerance) || best_[c.a] != k || (c.b >= 0 && best_[c.b] != k)) continue;
+            const bool resting = restingApproach(k);
+            collideContact(c, resting, tolerance);
             ++(c.b >= 0 ? diag.pairCollisions : diag.wallCollisions);
             if (resting) ++diag.restingImpulses;
         }
@@ -490,98 +513,126 @@ void ContactSolver::collidePoints(ContactConstraint& c, double epsN, double tole
 }
 
 
-int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics& diag)
+ContactSolver::ContactVisit ContactSolver::relaxContact
+(
+    ContactConstraint& c, double slack, bool blockFaces, CollisionDiagnostics& diag
+)
 {
-    double speedScale = 0;
-    for (const ContactConstraint& c : constraints_)
+    ContactVisit visit;
+    // A sticking face at once (ContactSolverBlock.C), else per point
+    if (blockFaces && blockEligible(c) && blockUpdate(c, slack, visit.change, visit.moved))
     {
-        for (int i = 0; i < c.count; ++i) speedScale = std::max(speedScale, std::abs(normalSpeed(c, i)));
+        diag.restingImpulses += c.count;
+        return visit;
     }
-    const double tolerance = approachTolerance*globalMax(speedScale);
+    for (int i = 0; i < c.count; ++i)
+    {
+        ConstraintPoint& q = c.points[i];
+        // Friction: t.u -> 0, accumulated impulse in the Coulomb disc
+        if (c.friction > 0)
+        {
+            const Vector3 d = frictionUpdate(c, i, q.tangentImpulse, c.friction*q.normalImpulse);
+            if (d.squaredNorm() > 0) ++diag.restingImpulses;
+            const double dn = d.norm();
+            visit.energy += 0.5*(q.tangentMass[0]*d[0]*d[0] + q.tangentMass[1]*d[1]*d[1]);
+            visit.change += dn;
+            if (dn > slack) visit.moved = true;
+        }
+        // Normal: n.u + gap/h -> 0, accumulated impulse >= 0
+        const double lambda = std::max(q.normalImpulse - q.normalMass*closingSpeed(c, i), 0.0);
+        const double delta = lambda - q.normalImpulse;
+        q.normalImpulse = lambda;
+        if (delta != 0)
+        {
+            applyNormalImpulse(c, i, delta);
+            ++diag.restingImpulses;
+            const double du = std::abs(delta)/q.normalMass;
+            visit.energy += 0.5*std::abs(delta)*du;
+            visit.change += du;
+            if (du > slack) visit.moved = true;
+        }
+    }
+    return visit;
+}
 
-    // Selective sweeps: after the first, a contact is swept again only if
+
+ContactSolver::RelaxSweep ContactSolver::relaxSweep
+(
+    const CollisionSettings& settings, double tolerance, CollisionDiagnostics& diag
+)
+{
+    // Selective: after the first sweep a contact is visited again only if
     // its own last update moved a speed by more than its slack, or the
     // speed changes its bodies took since (from its neighbours' updates,
     // summed) exceed that slack; a skipped contact's update would stay
-    // within the stop test's bound. Late sweeps touch the few contacts still
-    // changing (a 1e4 packed pile: ~20 of 7500 after 50 sweeps).
+    // within the stop test's bound. Late sweeps touch the few contacts
+    // still changing (a 1e4 packed pile: ~20 of 7500 after 50 sweeps)
+    RelaxSweep sweep;
     const int nc = int(constraints_.size());
-    drift_.assign(velocity_.size(), 0.0);
-    seen_.assign(nc, {0.0, 0.0});
-    moved_.assign(nc, 1);
-    const double energyBound =
-        settings.restingEnergyTolerance*bodyForceEnergy(constraints_, inverseMass_, drift_);
-    int sweeps = 0;
-    double residual = 0;    // largest point speed change of the last sweep / (|a| h)
-    for (int sweep = 0; ; ++sweep)
+    for (int k = 0; k < nc; ++k)
     {
-        if (sweep == settings.maxRestingSweeps)
+        ContactConstraint& c = constraints_[k];
+        if (!(c.restingSpeed > 0)) continue;
+        const double slack = std::max(tolerance, settings.restingTolerance*c.restingSpeed);
+        // A wall contact's second body has no drift (0 and seen 0)
+        const double since = drift_[c.a] - seen_[k][0] + (c.b >= 0 ? drift_[c.b] - seen_[k][1] : 0.0);
+        if (!moved_[k] && since <= slack) continue;
+        const ContactVisit visit = relaxContact(c, slack, settings.blockFaces, diag);
+        sweep.energy += visit.energy;
+        sweep.residual = std::max(sweep.residual, visit.change/c.restingSpeed);
+        drift_[c.a] += visit.change;
+        if (c.b >= 0) drift_[c.b] += visit.change;
+        seen_[k] = {drift_[c.a], c.b >= 0 ? drift_[c.b] : 0.0};
+        moved_[k] = visit.moved;
+        if (visit.moved) sweep.converged = false;
+        if (visit.moved && !(c.friction > 0)) sweep.frictionlessConverged = false;
+    }
+    return sweep;
+}
+
+
+int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics& diag)
+{
+    // 1. Bounds: round-off of the speeds; the energy bound tau E_h
+    const double tolerance = speedTolerance();
+    drift_.assign(velocity_.size(), 0.0);
+    seen_.assign(constraints_.size(), {0.0, 0.0});
+    moved_.assign(constraints_.size(), 1);
+    const double bodyEnergy = bodyForceEnergy(constraints_, inverseMass_, drift_);
+    const double energyBound = settings.restingEnergyTolerance*bodyEnergy;
+
+    // 2. Sweeps until every point converged, or (frictionless contacts
+    //    converged) the sweep's energy is below the bound, or the cap
+    RelaxSweep last;
+    int sweeps = 0;
+    bool energyStop = false;
+    for (;; ++sweeps)
+    {
+        if (sweeps == settings.maxRestingSweeps)
         {
             ++diag.restingCapHits;
             break;
         }
-        bool converged = true, frictionlessConverged = true;
-        residual = 0;
-        double energy = 0;  // sum of m_eff du^2/2 over the sweep's updates
-        for (int k = 0; k < nc; ++k)
+        last = relaxSweep(settings, tolerance, diag);
+        // All processors alike, one reduction: 2 goes on, 1 stops on the
+        // energy, 0 converged
+        const bool settled = last.frictionlessConverged && !(last.energy > energyBound) && energyBound > 0;
+        const double state = globalMax(2*(!last.converged && !settled) + !last.converged);
+        if (state < 2)
         {
-            ContactConstraint& c = constraints_[k];
-            if (!(c.restingSpeed > 0)) continue;
-            const double slack = std::max(tolerance, settings.restingTolerance*c.restingSpeed);
-            // A wall contact's second body has no drift (0 and seen 0)
-            const double since =
-                drift_[c.a] - seen_[k][0] + (c.b >= 0 ? drift_[c.b] - seen_[k][1] : 0.0);
-            if (!moved_[k] && since <= slack) continue;
-            bool moved = false;
-            double change = 0;   // summed speed changes of this visit
-            // A sticking face at once (ContactSolverBlock.C), else per point
-            const bool block = settings.blockFaces && blockEligible(c) && blockUpdate(c, slack, change, moved);
-            if (block) diag.restingImpulses += c.count;
-            for (int i = 0; i < c.count && !block; ++i)
-            {
-                ConstraintPoint& q = c.points[i];
-                // Friction: t.u -> 0, accumulated impulse in the Coulomb disc
-                if (c.friction > 0)
-                {
-                    const Vector3 d = frictionUpdate(c, i, q.tangentImpulse, c.friction*q.normalImpulse);
-                    if (d.squaredNorm() > 0) ++diag.restingImpulses;
-                    const double dn = d.norm();
-                    energy += 0.5*(q.tangentMass[0]*d[0]*d[0] + q.tangentMass[1]*d[1]*d[1]);
-                    change += dn;
-                    if (dn > slack) moved = true;
-                }
-                // Normal: n.u + gap/h -> 0, accumulated impulse >= 0
-                const double lambda = std::max(q.normalImpulse - q.normalMass*closingSpeed(c, i), 0.0);
-                const double delta = lambda - q.normalImpulse;
-                q.normalImpulse = lambda;
-                if (delta != 0)
-                {
-                    applyNormalImpulse(c, i, delta);
-                    ++diag.restingImpulses;
-                    const double du = std::abs(delta)/q.normalMass;
-                    energy += 0.5*std::abs(delta)*du;
-                    change += du;
-                    if (du > slack) moved = true;
-                }
-            }
-            residual = std::max(residual, change/c.restingSpeed);
-            drift_[c.a] += change;
-            if (c.b >= 0) drift_[c.b] += change;
-            seen_[k] = {drift_[c.a], c.b >= 0 ? drift_[c.b] : 0.0};
-            moved_[k] = moved;
-            if (moved) converged = false;
-            if (moved && !(c.friction > 0)) frictionlessConverged = false;
+            energyStop = state > 0;
+            ++sweeps;
+            break;
         }
-        sweeps = sweep + 1;
-        // Stop on the sweep's energy once the frictionless contacts have
-        // converged (Description): all processors alike
-        const bool settled = frictionlessConverged && !(energy > energyBound) && energyBound > 0;
-        if (!(globalMax(!converged && !settled) > 0)) break;
     }
+
+    // 3. Diagnostics: sweeps, the last sweep's residuals, how it stopped
     diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, sweeps);
     diag.restingSweeps += sweeps;
     ++diag.restingSubsteps;
-    diag.restingResidual = std::max(diag.restingResidual, residual);
+    diag.restingResidual = std::max(diag.restingResidual, last.residual);
+    if (bodyEnergy > 0) diag.restingEnergyResidual = std::max(diag.restingEnergyResidual, last.energy/bodyEnergy);
+    if (energyStop) ++diag.restingEnergyStops;
     return sweeps;
 }
 

@@ -78,7 +78,7 @@ RunResult run(ParticleSystem& s, CollisionStep& step, double duration, double se
 //  the normal impulses of the contact below body i sum to the weight above
 //  it, (n - i) m g h, to 1e-6 (the tolerance of the column of 5,
 //  ContactSolverTest.C)
-void checkCubeColumn(const CollisionSettings& settings, int bound)
+RunResult checkCubeColumn(const CollisionSettings& settings, int bound)
 {
     const int n = 20;
     const Superellipsoid cube(5e-3, 5e-3, 5e-3, 0.2, 0.2);
@@ -99,7 +99,8 @@ void checkCubeColumn(const CollisionSettings& settings, int bound)
     EXPECT_LT(r.finalEnergy, 1e-12);
     EXPECT_EQ(r.settledCapHits, 0);
     EXPECT_LE(r.maxSettledSweeps, bound);
-    ASSERT_EQ(int(step.contacts().size()), n);
+    EXPECT_EQ(int(step.contacts().size()), n);
+    if (int(step.contacts().size()) != n) return r;
     const double mgh = s.particles[0].mass*g*dt;
     double worst = 0;
     for (const StepContact& c : step.contacts())
@@ -109,6 +110,54 @@ void checkCubeColumn(const CollisionSettings& settings, int bound)
         EXPECT_NEAR(c.restingImpulse, above*mgh, 1e-6*above*mgh) << "contact below body " << n - above;
     }
     std::printf("  largest relative error of the carried weight %.2e\n", worst);
+    return r;
+}
+
+//- Square pyramid of spheres (r = 5 mm, mu = 0.5) in a box whose walls
+//  touch the bottom layer: layers of 4 x 4, 3 x 3, 2 x 2 and 1, each sphere
+//  in a pocket of the layer below, 10 um above it, 0.4 s (on a bare floor
+//  the bottom spheres roll apart: Coulomb friction does not resist
+//  rolling). References: the walls' impulses on the bodies sum vertically
+//  to the weight of all 30, 30 m g h (momentum balance of bodies at rest,
+//  whatever the statically indeterminate split), to 1e-6; at rest; from
+//  0.02 s on (the top sphere lands by 0.007 s) no relax at its cap and at
+//  most bound sweeps; returns the run's figures
+RunResult checkPyramid(const CollisionSettings& settings, int bound)
+{
+    const double r = 5e-3, gap = 1e-5;
+    ParticleSystem s;
+    s.shapes.push_back(Superellipsoid::sphere(r));
+    for (int layer = 0, id = 0; layer < 4; ++layer)
+    {
+        const int m = 4 - layer;
+        for (int i = 0; i < m; ++i)
+        {
+            for (int j = 0; j < m; ++j)
+            {
+                Pose p;
+                p.position = Vector3((2*i + layer)*r, (2*j + layer)*r, r + gap + layer*(std::sqrt(2.0)*r + gap));
+                s.particles.push_back(makeParticle(id++, 0, s.shapes[0], density, p));
+            }
+        }
+    }
+    addBox(s.walls, Vector3(-r, -r, 0), Vector3(7*r, 7*r, 12*r));
+    CollisionStep step(settings);
+    const RunResult r0 = run(s, step, 0.4, 0.02);
+    // Impulse of a wall contact on the wall: the body takes its negative
+    double support = 0;
+    for (const StepContact& c : step.contacts())
+    {
+        if (c.b < 0) support -= c.impulse.z();
+    }
+    const double weight = s.size()*s.particles[0].mass*g*dt;
+    std::printf("pyramid of %d spheres: relax sweeps max %d (%ld at the cap), from 0.02 s max %d (%ld at the "
+                "cap), KE at 0.4 s %.2e J, wall support / weight - 1 = %.2e\n", s.size(), r0.maxRestingSweeps,
+                r0.restingCapHits, r0.maxSettledSweeps, r0.settledCapHits, r0.finalEnergy, support/weight - 1);
+    EXPECT_LT(r0.finalEnergy, 1e-12);
+    EXPECT_EQ(r0.settledCapHits, 0);
+    EXPECT_LE(r0.maxSettledSweeps, bound);
+    EXPECT_NEAR(support, weight, 1e-6*weight);
+    return r0;
 }
 
 } // namespace
@@ -127,58 +176,53 @@ TEST(RestingConvergence, FrictionalStackOfTwentyCubesConvergesInFewSweeps)
 
 TEST(RestingConvergence, FourLayerPyramidOfSpheresConvergesInFewSweeps)
 {
-    // Square pyramid of spheres (r = 5 mm, mu = 0.5) in a box whose walls
-    // touch the bottom layer: layers of 4 x 4, 3 x 3, 2 x 2 and 1, each
-    // sphere in a pocket of the layer below, 10 um above it, 0.4 s (on a
-    // bare floor the bottom spheres roll apart: Coulomb friction does not
-    // resist rolling). References: the walls' impulses on the bodies sum
-    // vertically to the weight of all 30, 30 m g h (momentum balance of
-    // bodies at rest, whatever the statically indeterminate split), to
-    // 1e-6; at rest; from 0.02 s on (the top sphere lands by 0.007 s)
-    // every substep's relax converges within sweepBound sweeps (plain
-    // Gauss-Seidel: up to its cap of 200 sweeps at 0.03-0.04 s, as the
-    // bottom layer's split against the walls settles).
-    const double r = 5e-3, gap = 1e-5;
-    ParticleSystem s;
-    s.shapes.push_back(Superellipsoid::sphere(r));
-    for (int layer = 0, id = 0; layer < 4; ++layer)
-    {
-        const int m = 4 - layer;
-        for (int i = 0; i < m; ++i)
-        {
-            for (int j = 0; j < m; ++j)
-            {
-                Pose p;
-                p.position = Vector3((2*i + layer)*r, (2*j + layer)*r, r + gap + layer*(std::sqrt(2.0)*r + gap));
-                s.particles.push_back(makeParticle(id++, 0, s.shapes[0], density, p));
-            }
-        }
-    }
-    addBox(s.walls, Vector3(-r, -r, 0), Vector3(7*r, 7*r, 12*r));
-    CollisionStep step(frictionalSettings(0.5));
-    const RunResult r0 = run(s, step, 0.4, 0.02);
-    // Impulse of a wall contact on the wall: the body takes its negative
-    double support = 0;
-    for (const StepContact& c : step.contacts())
-    {
-        if (c.b < 0) support -= c.impulse.z();
-    }
-    const double weight = s.size()*s.particles[0].mass*g*dt;
-    std::printf("pyramid of %d spheres: relax sweeps max %d (%ld at the cap), from 0.02 s max %d (%ld at the "
-                "cap), KE at 0.4 s %.2e J, wall support / weight - 1 = %.2e\n", s.size(), r0.maxRestingSweeps,
-                r0.restingCapHits, r0.maxSettledSweeps, r0.settledCapHits, r0.finalEnergy, support/weight - 1);
-    EXPECT_LT(r0.finalEnergy, 1e-12);
-    EXPECT_EQ(r0.settledCapHits, 0);
-    EXPECT_LE(r0.maxSettledSweeps, sweepBound);
-    EXPECT_NEAR(support, weight, 1e-6*weight);
+    // checkPyramid with load propagation and face blocks: from 0.02 s on
+    // (the top sphere lands by 0.007 s) every substep's relax converges
+    // within sweepBound sweeps (plain Gauss-Seidel: up to its cap of 200
+    // sweeps at 0.03-0.04 s, as the bottom layer's split against the walls
+    // settles)
+    checkPyramid(frictionalSettings(0.5), sweepBound);
 }
 
 
 TEST(RestingConvergence, EnergyStopKeepsTheColumnOfCubesExact)
 {
     // checkCubeColumn with load propagation, face blocks and the stop on
-    // the sweep's energy (restingEnergyTolerance 1e-2)
+    // the sweep's energy, at the value to use (restingEnergyTolerance
+    // 1e-3) and a looser one (1e-2): the column's loads are statically
+    // determinate, so the load propagation gives them exactly and the stop
+    // only ends the confirming sweeps. The bound holds in every substep,
+    // landings included (measured 3): the stop ends a landing's relax
+    // once its sweeps carry less than tau E_h
+    for (const double tau : {1e-3, 1e-2})
+    {
+        CollisionSettings settings = frictionalSettings(0.5);
+        settings.restingEnergyTolerance = tau;
+        const RunResult r = checkCubeColumn(settings, sweepBound);
+        EXPECT_LE(r.maxRestingSweeps, sweepBound) << "tau " << tau;
+        EXPECT_EQ(r.restingCapHits, 0) << "tau " << tau;
+    }
+}
+
+
+TEST(RestingConvergence, EnergyStopKeepsThePyramidOfSpheresExact)
+{
+    // checkPyramid with load propagation, face blocks and the stop on the
+    // sweep's energy (restingEnergyTolerance 1e-3). The pyramid's loads are
+    // statically indeterminate: a first iterate that re-split them every
+    // substep would undo the continuation from the last substep that lets
+    // an early-stopped relax converge over substeps. So the load
+    // propagation re-solves a body with several supports only if its
+    // support updates carry more than tau m (|a| h)^2/2 (ContactSolverLoads.C),
+    // the measure of the stop itself; gated at restingTolerance per point,
+    // it re-split the pyramid in every substep and its walls carried the
+    // weight only to 1.8e-2, the bodies moving (KE 1e-11 J at 0.4 s).
+    // The landings stay below landingBound sweeps (measured 31, the cap
+    // 200): a quarter of the default cap
+    constexpr int landingBound = 50;
     CollisionSettings settings = frictionalSettings(0.5);
-    settings.restingEnergyTolerance = 1e-2;
-    checkCubeColumn(settings, sweepBound);
+    settings.restingEnergyTolerance = 1e-3;
+    const RunResult r = checkPyramid(settings, sweepBound);
+    EXPECT_LE(r.maxRestingSweeps, landingBound);
+    EXPECT_EQ(r.restingCapHits, 0);
 }
