@@ -50,6 +50,111 @@ Description
 namespace
 {
 
+//- One-way coupling: the carrier phase does not see the parcels at all,
+//  neither their momentum sources nor their volume fraction (alphac = 1)
+void useUnitFluidFraction
+(
+    volScalarField& alphac,
+    surfaceScalarField& alphacf,
+    surfaceScalarField& alphaPhic,
+    const surfaceScalarField& phic
+)
+{
+    alphac = dimensionedScalar("one", dimless, 1.0);
+    alphac.correctBoundaryConditions();
+    alphacf = fvc::interpolate(alphac);
+    alphaPhic = alphacf*phic;
+}
+
+
+//- Two-way coupling: the continuous-phase volume fraction from the parcel
+//  volumes, alphac = max(1 - theta, alphacMin), theta smoothed
+void updateFluidFraction
+(
+    const basicSuperellipsoidCloud& cloud,
+    const couplingSmoothing& smoothing,
+    const scalar alphacMin,
+    volScalarField& alphac,
+    surfaceScalarField& alphacf
+)
+{
+    volScalarField theta(cloud.theta());
+    smoothing.smooth(theta);
+    alphac = max(1.0 - theta, alphacMin);
+    alphac.correctBoundaryConditions();
+    alphacf = fvc::interpolate(alphac);
+}
+
+
+//- The cloud's explicit momentum source per unit volume, -SU.source()/V
+//  (DPMFoam's cloudVolSUSu); cloudSU keeps only its implicit part
+tmp<volVectorField> cloudForceDensity
+(
+    fvVectorMatrix& cloudSU,
+    const fvMesh& mesh
+)
+{
+    tmp<volVectorField> tcloudVolSUSu
+    (
+        new volVectorField
+        (
+            IOobject
+            (
+                "cloudVolSUSu",
+                mesh.time().timeName(),
+                mesh
+            ),
+            mesh,
+            dimensionedVector(cloudSU.dimensions()/dimVolume, Zero),
+            zeroGradientFvPatchVectorField::typeName
+        )
+    );
+    volVectorField& cloudVolSUSu = tcloudVolSUSu.ref();
+
+    cloudVolSUSu.primitiveFieldRef() = -cloudSU.source()/mesh.V();
+    cloudVolSUSu.correctBoundaryConditions();
+    cloudSU.source() = Zero;
+
+    return tcloudVolSUSu;
+}
+
+
+//- Smoothed coupling: the explicit force density and the implicit
+//  coefficient per unit volume (cloudVolSUCoeff) smoothed, their integrals
+//  kept; both written at write times
+void smoothCloudSource
+(
+    const couplingSmoothing& smoothing,
+    fvVectorMatrix& cloudSU,
+    volVectorField& cloudVolSUSu
+)
+{
+    const fvMesh& mesh = cloudVolSUSu.mesh();
+    smoothing.smooth(cloudVolSUSu);
+
+    volScalarField cloudVolSUCoeff
+    (
+        IOobject("cloudVolSUCoeff", mesh.time().timeName(), mesh),
+        mesh,
+        dimensionedScalar
+        (
+            cloudSU.dimensions()/dimVolume/dimVelocity, Zero
+        ),
+        zeroGradientFvPatchScalarField::typeName
+    );
+    cloudVolSUCoeff.primitiveFieldRef() = cloudSU.diag()/mesh.V();
+    cloudVolSUCoeff.correctBoundaryConditions();
+    smoothing.smooth(cloudVolSUCoeff);
+    cloudSU.diag() = cloudVolSUCoeff.primitiveField()*mesh.V();
+
+    if (mesh.time().writeTime())
+    {
+        cloudVolSUSu.write();
+        cloudVolSUCoeff.write();
+    }
+}
+
+
 //- The solver proper, after the argument list (see main)
 int solve(argList& args)
 {
@@ -60,15 +165,10 @@ int solve(argList& args)
     #include "createFields.H"
     #include "initContinuityErrs.H"
 
-    // One-way coupling: the carrier phase does not see the parcels at all,
-    // neither their momentum sources nor their volume fraction
     const bool twoWayCoupling = kinematicCloud.solution().coupled();
     if (!twoWayCoupling)
     {
-        alphac = dimensionedScalar("one", dimless, 1.0);
-        alphac.correctBoundaryConditions();
-        alphacf = fvc::interpolate(alphac);
-        alphaPhic = alphacf*phic;
+        useUnitFluidFraction(alphac, alphacf, alphaPhic, phic);
     }
 
     const couplingSmoothing smoothing(mesh, kinematicCloud.particleProperties());
@@ -94,15 +194,12 @@ int solve(argList& args)
         Info<< "Evolving " << kinematicCloud.name() << endl;
         kinematicCloud.evolve();
 
-        // Continuous-phase volume fraction from the parcel volumes
-        // (two-way coupling only)
         if (twoWayCoupling)
         {
-            volScalarField theta(kinematicCloud.theta());
-            smoothing.smooth(theta);
-            alphac = max(1.0 - theta, alphacMin);
-            alphac.correctBoundaryConditions();
-            alphacf = fvc::interpolate(alphac);
+            updateFluidFraction
+            (
+                kinematicCloud, smoothing, alphacMin, alphac, alphacf
+            );
         }
         alphaPhic = alphacf*phic;
 
@@ -112,68 +209,7 @@ int solve(argList& args)
         }
         else
         {
-            fvVectorMatrix cloudSU(kinematicCloud.SU(Uc));
-            volVectorField cloudVolSUSu
-            (
-                IOobject
-                (
-                    "cloudVolSUSu",
-                    runTime.timeName(),
-                    mesh
-                ),
-                mesh,
-                dimensionedVector(cloudSU.dimensions()/dimVolume, Zero),
-                zeroGradientFvPatchVectorField::typeName
-            );
-
-            cloudVolSUSu.primitiveFieldRef() = -cloudSU.source()/mesh.V();
-            cloudVolSUSu.correctBoundaryConditions();
-            cloudSU.source() = Zero;
-
-            // Smoothed coupling: the explicit force density and the implicit
-            // coefficient per unit volume (integrals kept; one-way: none)
-            if (twoWayCoupling && smoothing.active())
-            {
-                smoothing.smooth(cloudVolSUSu);
-
-                volScalarField cloudVolSUCoeff
-                (
-                    IOobject("cloudVolSUCoeff", runTime.timeName(), mesh),
-                    mesh,
-                    dimensionedScalar
-                    (
-                        cloudSU.dimensions()/dimVolume/dimVelocity, Zero
-                    ),
-                    zeroGradientFvPatchScalarField::typeName
-                );
-                cloudVolSUCoeff.primitiveFieldRef() = cloudSU.diag()/mesh.V();
-                cloudVolSUCoeff.correctBoundaryConditions();
-                smoothing.smooth(cloudVolSUCoeff);
-                cloudSU.diag() = cloudVolSUCoeff.primitiveField()*mesh.V();
-
-                if (runTime.writeTime())
-                {
-                    cloudVolSUSu.write();
-                    cloudVolSUCoeff.write();
-                }
-            }
-
-            // --- Pressure-velocity PIMPLE corrector loop
-            while (pimple.loop())
-            {
-                #include "UcEqn.H"
-
-                // --- PISO loop
-                while (pimple.correct())
-                {
-                    #include "pEqn.H"
-                }
-
-                if (pimple.turbCorr())
-                {
-                    continuousPhaseTurbulence->correct();
-                }
-            }
+            #include "carrierPhaseEqns.H"
         }
 
         runTime.write();
