@@ -9,7 +9,9 @@ velocity (docs/dense-beds.md).
 Writes runs/summary.csv (shape, U, dp, voidage, bedHeight: every step of the
 fluidization), runs/summary.md (the table) and plots/pressureDrop.png.
 The laws are those of src/core/hydrodynamics/PackedBedLaws.H (ergunPressure
-Gradient, wenYuMinimumFluidizationVelocity), written again here for the plot.
+Gradient, wenYuMinimumFluidizationVelocity, minimumFluidizationVelocity) and
+DenseDragLaws.H (Beetstra), written again here for the plot and checked
+against the core's values on import (docs/dense-beds.md, U_mf table).
 """
 import argparse
 import csv
@@ -45,6 +47,41 @@ def wenYuUmf(d, phi):
     ds = phi*d
     Ar = ds**3*RHO_F*(RHO_P - RHO_F)*G/MU**2
     return (math.sqrt(33.7**2 + 0.0408*Ar) - 33.7)*MU/(RHO_F*ds)
+
+
+def beetstraFactor(phi, Rem):
+    """Beetstra et al. (2007): F_B(phi, Re_m), the drag over 3 pi mu d U_s."""
+    eps = 1 - phi
+    return (10*phi/eps**2 + eps**2*(1 + 1.5*math.sqrt(phi))
+            + 0.413*Rem/(24*eps**2)*(1/eps + 3*phi*eps + 8.4*Rem**-0.343)
+            / (1 + 10**(3*phi)*Rem**(-(1 + 4*phi)/2)))
+
+
+def beetstraGradient(U, eps, d):
+    """A sphere bed's -dp/dz [Pa/m] as the solver composes it (model B):
+    n h f(Re_m) 3 pi mu d U/eps, h = F_B(phi, Re_m)/F_B(0, Re_m), f of
+    Schiller-Naumann, n = (1 - eps)/V_p, Re_m = rho_f U d/mu."""
+    Rem = RHO_F*U*d/MU
+    h = beetstraFactor(1 - eps, Rem)/beetstraFactor(0, Rem)
+    n = (1 - eps)/(math.pi/6*d**3)
+    return n*h*(1 + 0.15*Rem**0.687)*3*math.pi*MU*d*U/eps
+
+
+def lawUmf(gradient, eps):
+    """Root of gradient(U) = (1 - eps)(rho_p - rho_f) g by bisection."""
+    w = (1 - eps)*(RHO_P - RHO_F)*G
+    lo, hi = 0.0, 1e-3
+    while gradient(hi) < w:
+        hi *= 2
+    for _ in range(200):
+        mid = 0.5*(lo + hi)
+        lo, hi = (mid, hi) if gradient(mid) < w else (lo, mid)
+    return 0.5*(lo + hi)
+
+
+# The core's U_mf of Beetstra's law for the ErgunTestMPI spheres (dense-beds.md)
+for _eps, _umf in ((0.40, 0.007527), (0.45, 0.011567)):
+    assert abs(lawUmf(lambda u: beetstraGradient(u, _eps, 1e-3), _eps)/_umf - 1) < 1e-3
 
 
 def readLogValue(path, pattern, last=False):
@@ -94,6 +131,8 @@ def analyse(shape, run):
                 epsPacked=epsPacked, Hpacked=Hpacked, slope=slope,
                 UmfSim=simPlateau/slope if low else float("nan"),
                 UmfErgun=ergunUmf(epsPacked, run["d"], run["phi"]),
+                UmfLaw=lawUmf(lambda u: beetstraGradient(u, epsPacked, run["d"]), epsPacked)
+                if shape == "sphere" else float("nan"),
                 UmfWenYu=wenYuUmf(run["d"], run["phi"]))
 
 
@@ -129,12 +168,12 @@ def main():
             erg = ergunGradient(a["U"][i], a["epsPacked"], run["d"], run["phi"])
             lines.append("| %s | %.4f | %.3f | %.2f | %.4f | %.0f | %.0f | %.3f |"
                          % (shape, run["phi"], a["epsPacked"], 1e3*a["Hpacked"], a["U"][i], sim, erg, sim/erg))
-    lines += ["", "| shape | plateau sim (Pa) | W/A (Pa) | sim/(W/A) | U_mf sim | U_mf Ergun(phi, eps_sim) | U_mf Wen-Yu |",
-              "|---|---|---|---|---|---|---|"]
+    lines += ["", "| shape | plateau sim (Pa) | W/A (Pa) | sim/(W/A) | U_mf sim | U_mf Beetstra(eps_sim) | U_mf Ergun(phi, eps_sim) | U_mf Wen-Yu |",
+              "|---|---|---|---|---|---|---|---|"]
     for shape, (run, a) in results.items():
-        lines.append("| %s | %.1f | %.1f | %.3f | %.4f | %.4f | %.4f |"
+        lines.append("| %s | %.1f | %.1f | %.3f | %.4f | %.4f | %.4f | %.4f |"
                      % (shape, a["simPlateau"], a["plateau"], a["simPlateau"]/a["plateau"],
-                        a["UmfSim"], a["UmfErgun"], a["UmfWenYu"]))
+                        a["UmfSim"], a["UmfLaw"], a["UmfErgun"], a["UmfWenYu"]))
     open(os.path.join(args.runs, "summary.md"), "w").write("\n".join(lines) + "\n")
     print("\n".join(lines))
 

@@ -4,7 +4,7 @@ superficial velocity, against Richardson & Zaki (1954) with Rowe's (1987)
 exponent and against the homogeneous bed of Di Felice's law in model B
 (docs/dense-beds.md).
 
-    python3 bedExpansion.py runs --average 0.5
+    python3 bedExpansion.py runs --average 0.4
 
 Every run runs/<shape>-U<U>/ holds postProcessing/bed/0/bedStatistics.csv;
 the voidage and bed height are averaged over the run's last --average
@@ -86,7 +86,7 @@ def readRun(path, average):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("runs")
-    parser.add_argument("--average", type=float, default=0.5, help="averaging window at the end [s]")
+    parser.add_argument("--average", type=float, default=0.4, help="averaging window at the end [s]")
     parser.add_argument("--plots", default="plots")
     args = parser.parse_args()
 

@@ -155,6 +155,37 @@ void smoothCloudSource
 }
 
 
+//- CPU split of the run (process CPU, summed over the ranks): the cloud's
+//  evolve (its collision steps apart), the coupling fields and the carrier
+//  phase
+class cpuSplit
+{
+    cpuTime timer_;
+
+public:
+
+    scalar cloud = 0;
+    scalar coupling = 0;
+    scalar fluid = 0;
+
+    //- CPU seconds since the last call
+    scalar increment()
+    {
+        return timer_.cpuTimeIncrement();
+    }
+
+    //- The log line; collisionCpu: the cloud's collision steps
+    void report(const scalar collisionCpu) const
+    {
+        Info<< "CPU split [s]: fluid " << returnReduce(fluid, sumOp<scalar>())
+            << ", coupling " << returnReduce(coupling, sumOp<scalar>())
+            << ", collisions " << returnReduce(collisionCpu, sumOp<scalar>())
+            << ", cloud without collisions "
+            << returnReduce(cloud - collisionCpu, sumOp<scalar>()) << endl;
+    }
+};
+
+
 //- The solver proper, after the argument list (see main)
 int solve(argList& args)
 {
@@ -172,6 +203,7 @@ int solve(argList& args)
     }
 
     const couplingSmoothing smoothing(mesh, kinematicCloud.particleProperties());
+    cpuSplit cpu;
 
     Info<< "\nStarting time loop\n" << endl;
 
@@ -192,7 +224,9 @@ int solve(argList& args)
         muc = rhoc*continuousPhaseTransport.nu();
 
         Info<< "Evolving " << kinematicCloud.name() << endl;
+        cpu.increment();
         kinematicCloud.evolve();
+        cpu.cloud += cpu.increment();
 
         if (twoWayCoupling)
         {
@@ -202,6 +236,7 @@ int solve(argList& args)
             );
         }
         alphaPhic = alphacf*phic;
+        cpu.coupling += cpu.increment();
 
         if (frozenFlow)
         {
@@ -211,6 +246,8 @@ int solve(argList& args)
         {
             #include "carrierPhaseEqns.H"
         }
+        cpu.fluid += cpu.increment();
+        cpu.report(kinematicCloud.collisionCpuTime());
 
         runTime.write();
 

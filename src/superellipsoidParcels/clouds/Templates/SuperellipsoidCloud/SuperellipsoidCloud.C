@@ -401,12 +401,14 @@ void Foam::SuperellipsoidCloud<CloudType>::motion
     {
         collisionParcels_[i]->fluidForcing(cloud, td, Dt, local[i]);
     }
+    cpuTime collisionTimer;
     model.exchangeParticles();
 
     // All collision substeps in the core, then one tracking pass from the
     // start to the end positions (through the waypoints where the path
     // bent); outlets remove, processor faces transfer
     const label n = model.advanceFluidStep(Dt);
+    collisionCpuTime_ += collisionTimer.cpuTimeIncrement();
     scatterFluidStep(Dt, n);
     td.part() = parcelType::trackingData::tpRotationalTrack;
     Cloud<parcelType>::move(cloud, td, Dt);
