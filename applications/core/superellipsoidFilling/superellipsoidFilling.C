@@ -26,7 +26,7 @@ Usage
                  displacement per substep <= 0.1 of the smallest half axis
                  and, while contacts rest, |g| h^2 <= F c (CollisionStep.H)
     --resting-fraction F  restingDisplacementFraction (default 1e-4; 0: off)
-    --quick      30 particles injected below 0.15 m, tmax 1 s (10-30 s CPU)
+    --quick      30 particles injected below 0.15 m, tmax 1 s
     --lattice    start on a jittered lattice instead of random insertion:
                  12 per layer (a 4 x 4 square of spacing 12.5 mm centred
                  on the axis, without its corners), layers 12.5 mm apart
@@ -220,10 +220,8 @@ void writeVtp(const std::string& prefix, const ParticleSystem& system)
     writeParticlesVtp(prefix + "_particles.vtp", particles, system.shapes);
 }
 
-} // namespace
-
-
-int main(int argc, char** argv)
+//- The command line (Usage)
+struct Options
 {
     std::string shapeName = "cube", prefix;
     int nParticles = 100;
@@ -235,6 +233,11 @@ int main(int argc, char** argv)
     double restingEnergy = CollisionSettings().restingEnergyTolerance;
     bool lattice = false, plainRelax = false;
     std::uint64_t seed = 1;
+};
+
+//- Reads the command line into o; -1 to go on, else the exit status
+int parseOptions(int argc, char** argv, Options& o)
+{
     for (int i = 1; i < argc; ++i)
     {
         const std::string arg = argv[i];
@@ -243,22 +246,22 @@ int main(int argc, char** argv)
             if (i + 1 >= argc) { std::cerr << "missing value for " << arg << "\n"; std::exit(1); }
             return argv[++i];
         };
-        if (arg == "--shape") shapeName = value();
-        else if (arg == "--particles") nParticles = std::atoi(value().c_str());
-        else if (arg == "--tmax") tMax = std::atof(value().c_str());
-        else if (arg == "--seed") seed = std::strtoull(value().c_str(), nullptr, 10);
-        else if (arg == "--output") prefix = value();
-        else if (arg == "--mu") mu = std::atof(value().c_str());
-        else if (arg == "--step") timeStep = std::atof(value().c_str());
-        else if (arg == "--substeps") substeps = std::atoi(value().c_str());
-        else if (arg == "--resting-fraction") restingFraction = std::atof(value().c_str());
-        else if (arg == "--lattice") lattice = true;
-        else if (arg == "--plain-relax") plainRelax = true;
-        else if (arg == "--half-axis") halfAxis = std::atof(value().c_str());
-        else if (arg == "--eps") eps = std::atof(value().c_str());
-        else if (arg == "--resting-sweeps") restingSweeps = std::atoi(value().c_str());
-        else if (arg == "--resting-energy") restingEnergy = std::atof(value().c_str());
-        else if (arg == "--quick") { nParticles = 30; injectionHeight = 0.15; tMax = 1.0; }
+        if (arg == "--shape") o.shapeName = value();
+        else if (arg == "--particles") o.nParticles = std::atoi(value().c_str());
+        else if (arg == "--tmax") o.tMax = std::atof(value().c_str());
+        else if (arg == "--seed") o.seed = std::strtoull(value().c_str(), nullptr, 10);
+        else if (arg == "--output") o.prefix = value();
+        else if (arg == "--mu") o.mu = std::atof(value().c_str());
+        else if (arg == "--step") o.timeStep = std::atof(value().c_str());
+        else if (arg == "--substeps") o.substeps = std::atoi(value().c_str());
+        else if (arg == "--resting-fraction") o.restingFraction = std::atof(value().c_str());
+        else if (arg == "--lattice") o.lattice = true;
+        else if (arg == "--plain-relax") o.plainRelax = true;
+        else if (arg == "--half-axis") o.halfAxis = std::atof(value().c_str());
+        else if (arg == "--eps") o.eps = std::atof(value().c_str());
+        else if (arg == "--resting-sweeps") o.restingSweeps = std::atoi(value().c_str());
+        else if (arg == "--resting-energy") o.restingEnergy = std::atof(value().c_str());
+        else if (arg == "--quick") { o.nParticles = 30; o.injectionHeight = 0.15; o.tMax = 1.0; }
         else
         {
             std::cerr << "usage: " << argv[0] << " [--shape sphere|prolate|oblate|cube|diamond|cylinder]"
@@ -269,43 +272,39 @@ int main(int argc, char** argv)
             return arg == "--help" ? 0 : 1;
         }
     }
-    if (!shapeTable.count(shapeName) || nParticles < 1 || !(tMax > 0) || !(mu >= 0)
-     || !(timeStep > 0) || substeps < 0 || !(halfAxis >= 0) || !(eps >= 0 && eps <= 2)
-     || restingSweeps < 0 || !(restingEnergy >= 0 && restingEnergy <= 1))
+    if (!shapeTable.count(o.shapeName) || o.nParticles < 1 || !(o.tMax > 0) || !(o.mu >= 0)
+     || !(o.timeStep > 0) || o.substeps < 0 || !(o.halfAxis >= 0) || !(o.eps >= 0 && o.eps <= 2)
+     || o.restingSweeps < 0 || !(o.restingEnergy >= 0 && o.restingEnergy <= 1))
     {
-        std::cerr << "invalid --shape " << shapeName << ", --particles " << nParticles
-                  << ", --tmax " << tMax << ", --mu " << mu << ", --step " << timeStep
-                  << ", --substeps " << substeps << ", --half-axis " << halfAxis
-                  << ", --eps " << eps << ", --resting-sweeps " << restingSweeps
-                  << " or --resting-energy " << restingEnergy << "\n";
+        std::cerr << "invalid --shape " << o.shapeName << ", --particles " << o.nParticles
+                  << ", --tmax " << o.tMax << ", --mu " << o.mu << ", --step " << o.timeStep
+                  << ", --substeps " << o.substeps << ", --half-axis " << o.halfAxis
+                  << ", --eps " << o.eps << ", --resting-sweeps " << o.restingSweeps
+                  << " or --resting-energy " << o.restingEnergy << "\n";
         return 1;
     }
+    return -1;
+}
 
-    ParticleSystem system;
-    ShapeSpec spec = shapeTable.at(shapeName);
-    if (eps > 0) spec.eps1 = spec.eps2 = eps;
-    system.shapes.push_back(scaledShape(spec, halfAxis));
+//- Fills system with n bodies of shape 0 at random positions below height
+//  whose bounding spheres do not overlap (random sequential insertion),
+//  after those that latticeStart placed; false if they do not fit
+bool insertParticles
+(
+    ParticleSystem& system,
+    int n,
+    double height,
+    std::mt19937_64& rng
+)
+{
     const Superellipsoid& shape = system.shapes[0];
-    addCylinder(system.walls);
-
-    // Random sequential insertion without bounding-sphere overlap
     const double Rb = shape.boundingRadius(), R = 0.5*cylinderDiameter*std::cos(pi/nSides);
-    std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> u(0, 1);
-    if (lattice && !latticeStart(system, nParticles, rng))
+    for (int attempts = 0; system.size() < n; ++attempts)
     {
-        std::cerr << "--lattice: bodies of bounding radius " << Rb << " m do not fit the lattice\n";
-        return 1;
-    }
-    for (int attempts = 0; system.size() < nParticles; ++attempts)
-    {
-        if (attempts > 1000000)
-        {
-            std::cerr << "could not insert " << nParticles << " particles without overlap\n";
-            return 1;
-        }
+        if (attempts > 1000000) return false;
         const double r = (R - Rb)*std::sqrt(u(rng)), phi = 2*pi*u(rng);
-        const Vector3 x(r*std::cos(phi), r*std::sin(phi), Rb + (injectionHeight - 2*Rb)*u(rng));
+        const Vector3 x(r*std::cos(phi), r*std::sin(phi), Rb + (height - 2*Rb)*u(rng));
         bool free = true;
         for (const Particle& q : system.particles) free = free && (q.pose.position - x).norm() > 2*Rb;
         if (!free) continue;
@@ -314,43 +313,39 @@ int main(int argc, char** argv)
         pose.orientation = randomOrientation(rng);
         system.particles.push_back(makeParticle(system.size(), 0, shape, particleDensity, pose));
     }
+    return true;
+}
 
+//- The collision settings of the options: impulse law eps_n (and mu) for
+//  pairs and walls, gravity, substeps and the relax passes' settings
+CollisionSettings fillingSettings(const Options& o)
+{
     CollisionSettings settings;
-    settings.pairLaw = mu > 0 ? ImpulseLaw::withFriction(restitution, mu) : ImpulseLaw::frictionless(restitution);
+    settings.pairLaw = o.mu > 0
+      ? ImpulseLaw::withFriction(restitution, o.mu) : ImpulseLaw::frictionless(restitution);
     settings.wallLaw = settings.pairLaw;
     settings.gravity = Vector3(0, 0, -gravity);
-    settings.fixedSubsteps = substeps;
-    settings.restingDisplacementFraction = restingFraction;
-    settings.maxRestingSweeps = restingSweeps;
-    settings.restingEnergyTolerance = restingEnergy;
-    settings.propagateLoads = settings.blockFaces = !plainRelax;
-    CollisionStep step(settings);
+    settings.fixedSubsteps = o.substeps;
+    settings.restingDisplacementFraction = o.restingFraction;
+    settings.maxRestingSweeps = o.restingSweeps;
+    settings.restingEnergyTolerance = o.restingEnergy;
+    settings.propagateLoads = settings.blockFaces = !o.plainRelax;
+    return settings;
+}
 
-    std::printf("superellipsoidFilling: %d x %s (a, b, c) = (%.4g, %.4g, %.4g) m, eps = (%.2g, %.2g), "
-                "d_eq = %.3g m, cylinder D = %.3g m with %d side + %d floor faces, eps_n = %.2g, "
-                "mu = %.2g, Dt = %.1e s, substeps %s\n",
-                nParticles, shapeName.c_str(), shape.a(), shape.b(), shape.c(), shape.eps1(),
-                shape.eps2(), equivalentDiameter, cylinderDiameter, nSides, nSides, restitution, mu, timeStep,
-                substeps > 0 ? std::to_string(substeps).c_str() : "from physics (0.1 c per substep)");
-
-    if (prefix.empty()) prefix = "filling_" + shapeName;
-    std::ofstream csv(prefix + "_energy.csv");
-    csv << "time,kineticEnergy,kineticEnergyByPeak,potentialEnergy," << CollisionDiagnostics::csvHeader() << "\n";
-    csv.precision(12);
-
-    const std::clock_t start = std::clock();
-    double peakEnergy = 0, maxOverlapRatio = 0, lastOverlapRatio = 0, t = 0;
+//- What the run adds up over its steps for the summary
+struct RunTotals
+{
+    double t = 0, cpu = 0, peakEnergy = 0, maxOverlapRatio = 0, lastOverlapRatio = 0;
     long particleSubsteps = 0, totalSubsteps = 0, steps = 0, failures = 0, fallbacks = 0, maxNewton = 0;
     int maxStepSubsteps = 0;
-    const long historySteps = std::max(1L, std::lround(historyInterval/timeStep));
-    const long progressSteps = std::max(1L, std::lround(progressInterval/timeStep));
     bool atRest = false;
     CollisionDiagnostics total;
-    for (long n = 1; t < tMax - 0.5*timeStep; ++n)
+
+    //- Adds one step's diagnostics d of a system of n particles
+    void add(const CollisionDiagnostics& d, int n)
     {
-        const CollisionDiagnostics d = step.advance(system, timeStep);
-        t += timeStep;
-        particleSubsteps += long(d.substeps)*system.size();
+        particleSubsteps += long(d.substeps)*n;
         totalSubsteps += d.substeps;
         maxStepSubsteps = std::max(maxStepSubsteps, d.substeps);
         ++steps;
@@ -368,28 +363,64 @@ int main(int argc, char** argv)
         total.restingImpulses += d.restingImpulses;
         total.pairCollisions += d.pairCollisions;
         total.wallCollisions += d.wallCollisions;
+    }
+};
+
+//- Steps of timeStep until at rest (kinetic energy below restFraction of
+//  its peak) or tMax, writing the energy history to csv and a progress line
+//  every progressInterval
+RunTotals runFilling
+(
+    ParticleSystem& system,
+    CollisionStep& step,
+    double timeStep,
+    double tMax,
+    std::ofstream& csv
+)
+{
+    RunTotals r;
+    const std::clock_t start = std::clock();
+    const long historySteps = std::max(1L, std::lround(historyInterval/timeStep));
+    const long progressSteps = std::max(1L, std::lround(progressInterval/timeStep));
+    for (long n = 1; r.t < tMax - 0.5*timeStep; ++n)
+    {
+        const CollisionDiagnostics d = step.advance(system, timeStep);
+        r.t += timeStep;
+        r.add(d, system.size());
         const double energy = d.translationalEnergy + d.rotationalEnergy;
-        peakEnergy = std::max(peakEnergy, energy);
+        r.peakEnergy = std::max(r.peakEnergy, energy);
         if (n % historySteps == 0)
         {
-            csv << t << ',' << energy << ',' << energy/std::max(peakEnergy, 1e-300) << ','
+            csv << r.t << ',' << energy << ',' << energy/std::max(r.peakEnergy, 1e-300) << ','
                 << potentialEnergy(system) << ',' << d.csvRow() << "\n";
         }
         if (n % progressSteps == 0)
         {
-            std::printf("t = %.4f s  KE = %.3e J (%.1e of peak)  %s\n", t, energy,
-                        energy/std::max(peakEnergy, 1e-300), d.summary().c_str());
+            std::printf("t = %.4f s  KE = %.3e J (%.1e of peak)  %s\n", r.t, energy,
+                        energy/std::max(r.peakEnergy, 1e-300), d.summary().c_str());
         }
         // At rest: below restFraction of the peak after the pile has formed
         // (a falling cloud never satisfies it: its energy grows until impact)
-        if (t > 0.05 && energy < restFraction*peakEnergy)
+        if (r.t > 0.05 && energy < restFraction*r.peakEnergy)
         {
-            atRest = true;
+            r.atRest = true;
             break;
         }
     }
-    const double cpu = double(std::clock() - start)/CLOCKS_PER_SEC;
-    // Summary
+    r.cpu = double(std::clock() - start)/CLOCKS_PER_SEC;
+    return r;
+}
+
+//- The summary of the run; the number of particles lost (not finite, or
+//  outside the cylinder)
+int printSummary
+(
+    const Options& o,
+    const ParticleSystem& system,
+    const RunTotals& r
+)
+{
+    const Superellipsoid& shape = system.shapes[0];
     int lost = 0;
     double fillHeight = 0;
     for (const Particle& p : system.particles)
@@ -399,24 +430,72 @@ int main(int argc, char** argv)
         fillHeight = std::max(fillHeight, topOf(p, shape));
     }
     const double packing = system.size()*shape.volume()/(0.25*pi*cylinderDiameter*cylinderDiameter*fillHeight);
-    std::printf("\nsummary (%s, %d particles)\n", shapeName.c_str(), system.size());
-    std::printf("  simulated time          %.4f s (%s)\n", t, atRest ? "at rest: KE < 1e-6 of peak" : "time cap");
+    const CollisionDiagnostics& total = r.total;
+    std::printf("\nsummary (%s, %d particles)\n", o.shapeName.c_str(), system.size());
+    std::printf("  simulated time          %.4f s (%s)\n", r.t, r.atRest ? "at rest: KE < 1e-6 of peak" : "time cap");
     std::printf("  filling height          %.4f m (top of the highest particle)\n", fillHeight);
     std::printf("  packing fraction        %.3f (N V_p / (pi D^2/4 H))\n", packing);
     std::printf("  largest overlap / c     %.3e over the run, %.3e in the last step\n",
-                maxOverlapRatio, lastOverlapRatio);
+                r.maxOverlapRatio, r.lastOverlapRatio);
     std::printf("  particles lost          %d\n", lost);
     std::printf("  impulses pair / wall    %ld / %ld\n", total.pairCollisions, total.wallCollisions);
     std::printf("  Newton iterations       mean %.2f, max %ld; failures %ld, fallbacks %ld\n",
-                total.detection.meanIterations(), maxNewton, failures, fallbacks);
+                total.detection.meanIterations(), r.maxNewton, r.failures, r.fallbacks);
     std::printf("  resting sweeps          mean %.2f, max %d per substep; %ld of %ld substeps capped; "
                 "%.3g resting impulses per substep; %ld stopped on the energy\n",
                 total.meanRestingSweeps(), total.maxRestingSweeps, total.restingCapHits, total.restingSubsteps,
                 double(total.restingImpulses)/std::max(total.restingSubsteps, 1L), total.restingEnergyStops);
     std::printf("  substeps per step       mean %.2f, max %d (step %.1e s)\n",
-                double(totalSubsteps)/std::max(steps, 1L), maxStepSubsteps, timeStep);
+                double(r.totalSubsteps)/std::max(r.steps, 1L), r.maxStepSubsteps, o.timeStep);
     std::printf("  CPU time                %.2f s, %.3f us per particle-substep, %.1f s per simulated s\n",
-                cpu, 1e6*cpu/std::max(particleSubsteps, 1L), cpu/std::max(t, 1e-300));
+                r.cpu, 1e6*r.cpu/std::max(r.particleSubsteps, 1L), r.cpu/std::max(r.t, 1e-300));
+    return lost;
+}
+
+} // namespace
+
+
+int main(int argc, char** argv)
+{
+    Options o;
+    const int status = parseOptions(argc, argv, o);
+    if (status >= 0) return status;
+
+    ParticleSystem system;
+    ShapeSpec spec = shapeTable.at(o.shapeName);
+    if (o.eps > 0) spec.eps1 = spec.eps2 = o.eps;
+    system.shapes.push_back(scaledShape(spec, o.halfAxis));
+    const Superellipsoid& shape = system.shapes[0];
+    addCylinder(system.walls);
+
+    std::mt19937_64 rng(o.seed);
+    if (o.lattice && !latticeStart(system, o.nParticles, rng))
+    {
+        std::cerr << "--lattice: bodies of bounding radius " << shape.boundingRadius()
+                  << " m do not fit the lattice\n";
+        return 1;
+    }
+    if (!insertParticles(system, o.nParticles, o.injectionHeight, rng))
+    {
+        std::cerr << "could not insert " << o.nParticles << " particles without overlap\n";
+        return 1;
+    }
+
+    CollisionStep step(fillingSettings(o));
+    std::printf("superellipsoidFilling: %d x %s (a, b, c) = (%.4g, %.4g, %.4g) m, eps = (%.2g, %.2g), "
+                "d_eq = %.3g m, cylinder D = %.3g m with %d side + %d floor faces, eps_n = %.2g, "
+                "mu = %.2g, Dt = %.1e s, substeps %s\n",
+                o.nParticles, o.shapeName.c_str(), shape.a(), shape.b(), shape.c(), shape.eps1(),
+                shape.eps2(), equivalentDiameter, cylinderDiameter, nSides, nSides, restitution, o.mu,
+                o.timeStep, o.substeps > 0 ? std::to_string(o.substeps).c_str() : "from physics (0.1 c per substep)");
+
+    const std::string prefix = o.prefix.empty() ? "filling_" + o.shapeName : o.prefix;
+    std::ofstream csv(prefix + "_energy.csv");
+    csv << "time,kineticEnergy,kineticEnergyByPeak,potentialEnergy," << CollisionDiagnostics::csvHeader() << "\n";
+    csv.precision(12);
+
+    const RunTotals totals = runFilling(system, step, o.timeStep, o.tMax, csv);
+    const int lost = printSummary(o, system, totals);
     std::printf("  kinetic-energy history  %s_energy.csv\n", prefix.c_str());
     writeParticles(prefix + "_particles.csv", system);
     writeVtp(prefix, system);

@@ -134,13 +134,16 @@ ParticleSystem lattice(int n, bool packed)
     return s;
 }
 
-} // namespace
-
-
-int main(int argc, char** argv)
+//- The command line (Usage)
+struct Options
 {
     int n = 1000, steps = 20, warmup = 2;
     std::string config = "packed";
+};
+
+//- Reads the command line into o; -1 to go on, else the exit status
+int parseOptions(int argc, char** argv, Options& o)
+{
     for (int i = 1; i < argc; ++i)
     {
         const std::string arg = argv[i];
@@ -149,10 +152,10 @@ int main(int argc, char** argv)
             if (i + 1 >= argc) { std::cerr << "missing value for " << arg << "\n"; std::exit(1); }
             return argv[++i];
         };
-        if (arg == "--particles") n = std::atoi(value().c_str());
-        else if (arg == "--config") config = value();
-        else if (arg == "--steps") steps = std::atoi(value().c_str());
-        else if (arg == "--warmup") warmup = std::atoi(value().c_str());
+        if (arg == "--particles") o.n = std::atoi(value().c_str());
+        else if (arg == "--config") o.config = value();
+        else if (arg == "--steps") o.steps = std::atoi(value().c_str());
+        else if (arg == "--warmup") o.warmup = std::atoi(value().c_str());
         else
         {
             std::cerr << "usage: " << argv[0]
@@ -160,47 +163,84 @@ int main(int argc, char** argv)
             return arg == "--help" ? 0 : 1;
         }
     }
-    if (n < 1 || steps < 1 || warmup < 0 || (config != "packed" && config != "dilute"))
+    if (o.n < 1 || o.steps < 1 || o.warmup < 0 || (o.config != "packed" && o.config != "dilute"))
     {
-        std::cerr << "invalid --particles " << n << ", --steps " << steps << ", --warmup " << warmup
-                  << " or --config " << config << "\n";
+        std::cerr << "invalid --particles " << o.n << ", --steps " << o.steps << ", --warmup " << o.warmup
+                  << " or --config " << o.config << "\n";
         return 1;
     }
-    const bool packed = config == "packed";
+    return -1;
+}
 
-    const double rss0 = residentBytes();
-    ParticleSystem system = lattice(n, packed);
+//- Frictionless impulse law eps_n for pairs and walls, fixed substeps;
+//  gravity for the packed lattice
+CollisionSettings scalingSettings(bool packed)
+{
     CollisionSettings settings;
     settings.pairLaw = ImpulseLaw::frictionless(restitution);
     settings.wallLaw = ImpulseLaw::frictionless(restitution);
     settings.fixedSubsteps = substepsPerStep;
     if (packed) settings.gravity = Vector3(0, 0, -9.81);
-    CollisionStep step(settings);
-    const double dt = substepsPerStep*substep;
+    return settings;
+}
 
-    for (int k = 0; k < warmup; ++k) step.advance(system, dt);
-
+//- What the timed steps add up
+struct Totals
+{
     CollisionDiagnostics total;
-    long substeps = 0, pairContacts = 0, wallContacts = 0, sweeps = 0;
+    long substeps = 0, pairContacts = 0, wallContacts = 0;
     int maxSweeps = 0, maxResting = 0;
+    double cpu = 0;
+};
+
+//- steps steps of dt, timed by process CPU time
+Totals timedSteps(CollisionStep& step, ParticleSystem& system, double dt, int steps)
+{
+    Totals r;
     const double t0 = cpuSeconds();
     for (int k = 0; k < steps; ++k)
     {
         const CollisionDiagnostics d = step.advance(system, dt);
-        substeps += d.substeps;
-        pairContacts += d.pairContacts;
-        wallContacts += d.wallContacts;
-        maxSweeps = std::max(maxSweeps, d.maxSweeps);
-        maxResting = std::max(maxResting, d.maxRestingSweeps);
-        total.detection += d.detection;
-        total.wallDetection += d.wallDetection;
-        total.candidatePairs += d.candidatePairs;
-        total.pairCollisions += d.pairCollisions;
-        total.wallCollisions += d.wallCollisions;
+        r.substeps += d.substeps;
+        r.pairContacts += d.pairContacts;
+        r.wallContacts += d.wallContacts;
+        r.maxSweeps = std::max(r.maxSweeps, d.maxSweeps);
+        r.maxResting = std::max(r.maxResting, d.maxRestingSweeps);
+        r.total.detection += d.detection;
+        r.total.wallDetection += d.wallDetection;
+        r.total.candidatePairs += d.candidatePairs;
+        r.total.pairCollisions += d.pairCollisions;
+        r.total.wallCollisions += d.wallCollisions;
     }
-    const double cpu = cpuSeconds() - t0;
+    r.cpu = cpuSeconds() - t0;
+    return r;
+}
+
+} // namespace
+
+
+int main(int argc, char** argv)
+{
+    Options o;
+    if (const int status = parseOptions(argc, argv, o); status >= 0)
+    {
+        return status;   // --help or a bad option
+    }
+    const int n = o.n;
+    const bool packed = o.config == "packed";
+
+    const double rss0 = residentBytes();
+    ParticleSystem system = lattice(n, packed);
+    CollisionStep step(scalingSettings(packed));
+    const double dt = substepsPerStep*substep;
+
+    for (int k = 0; k < o.warmup; ++k) step.advance(system, dt);
+
+    const Totals r = timedSteps(step, system, dt, o.steps);
+    const CollisionDiagnostics& total = r.total;
+    const double cpu = r.cpu;
     const double rss = residentBytes();
-    const double particleSubsteps = double(n)*double(substeps);
+    const double particleSubsteps = double(n)*double(r.substeps);
     int lost = 0;
     for (const Particle& p : system.particles) lost += !p.pose.position.allFinite();
 
@@ -209,14 +249,14 @@ int main(int argc, char** argv)
                 "candidates_per_particle=%.3f impulses_per_particle_substep=%.3f "
                 "newton_mean=%.3f newton_max=%d failures=%ld fallbacks=%ld "
                 "max_sweeps=%d max_resting_sweeps=%d bytes_per_particle=%.0f nonfinite=%d\n",
-                config.c_str(), n, substeps, cpu, 1e6*cpu/particleSubsteps, 1e6*cpu/double(substeps),
-                double(pairContacts + wallContacts)/particleSubsteps,
-                double(pairContacts + wallContacts)/std::max(cpu, 1e-12),
+                o.config.c_str(), n, r.substeps, cpu, 1e6*cpu/particleSubsteps, 1e6*cpu/double(r.substeps),
+                double(r.pairContacts + r.wallContacts)/particleSubsteps,
+                double(r.pairContacts + r.wallContacts)/std::max(cpu, 1e-12),
                 double(total.candidatePairs)/particleSubsteps,
                 double(total.pairCollisions + total.wallCollisions)/particleSubsteps,
                 total.detection.meanIterations(), total.detection.maxIterations,
                 total.detection.failures + total.wallDetection.failures,
                 total.detection.fallbacks + total.wallDetection.fallbacks,
-                maxSweeps, maxResting, (rss - rss0)/n, lost);
+                r.maxSweeps, r.maxResting, (rss - rss0)/n, lost);
     return lost == 0 ? 0 : 2;
 }

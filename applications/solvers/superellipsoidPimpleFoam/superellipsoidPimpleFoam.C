@@ -50,6 +50,142 @@ Description
 namespace
 {
 
+//- One-way coupling: the carrier phase does not see the parcels at all,
+//  neither their momentum sources nor their volume fraction (alphac = 1)
+void useUnitFluidFraction
+(
+    volScalarField& alphac,
+    surfaceScalarField& alphacf,
+    surfaceScalarField& alphaPhic,
+    const surfaceScalarField& phic
+)
+{
+    alphac = dimensionedScalar("one", dimless, 1.0);
+    alphac.correctBoundaryConditions();
+    alphacf = fvc::interpolate(alphac);
+    alphaPhic = alphacf*phic;
+}
+
+
+//- Two-way coupling: the continuous-phase volume fraction from the parcel
+//  volumes, alphac = max(1 - theta, alphacMin), theta smoothed
+void updateFluidFraction
+(
+    const basicSuperellipsoidCloud& cloud,
+    const couplingSmoothing& smoothing,
+    const scalar alphacMin,
+    volScalarField& alphac,
+    surfaceScalarField& alphacf
+)
+{
+    volScalarField theta(cloud.theta());
+    smoothing.smooth(theta);
+    alphac = max(1.0 - theta, alphacMin);
+    alphac.correctBoundaryConditions();
+    alphacf = fvc::interpolate(alphac);
+}
+
+
+//- The cloud's explicit momentum source per unit volume, -SU.source()/V
+//  (DPMFoam's cloudVolSUSu); cloudSU keeps only its implicit part
+tmp<volVectorField> cloudForceDensity
+(
+    fvVectorMatrix& cloudSU,
+    const fvMesh& mesh
+)
+{
+    tmp<volVectorField> tcloudVolSUSu
+    (
+        new volVectorField
+        (
+            IOobject
+            (
+                "cloudVolSUSu",
+                mesh.time().timeName(),
+                mesh
+            ),
+            mesh,
+            dimensionedVector(cloudSU.dimensions()/dimVolume, Zero),
+            zeroGradientFvPatchVectorField::typeName
+        )
+    );
+    volVectorField& cloudVolSUSu = tcloudVolSUSu.ref();
+
+    cloudVolSUSu.primitiveFieldRef() = -cloudSU.source()/mesh.V();
+    cloudVolSUSu.correctBoundaryConditions();
+    cloudSU.source() = Zero;
+
+    return tcloudVolSUSu;
+}
+
+
+//- Smoothed coupling: the explicit force density and the implicit
+//  coefficient per unit volume (cloudVolSUCoeff) smoothed, their integrals
+//  kept; both written at write times
+void smoothCloudSource
+(
+    const couplingSmoothing& smoothing,
+    fvVectorMatrix& cloudSU,
+    volVectorField& cloudVolSUSu
+)
+{
+    const fvMesh& mesh = cloudVolSUSu.mesh();
+    smoothing.smooth(cloudVolSUSu);
+
+    volScalarField cloudVolSUCoeff
+    (
+        IOobject("cloudVolSUCoeff", mesh.time().timeName(), mesh),
+        mesh,
+        dimensionedScalar
+        (
+            cloudSU.dimensions()/dimVolume/dimVelocity, Zero
+        ),
+        zeroGradientFvPatchScalarField::typeName
+    );
+    cloudVolSUCoeff.primitiveFieldRef() = cloudSU.diag()/mesh.V();
+    cloudVolSUCoeff.correctBoundaryConditions();
+    smoothing.smooth(cloudVolSUCoeff);
+    cloudSU.diag() = cloudVolSUCoeff.primitiveField()*mesh.V();
+
+    if (mesh.time().writeTime())
+    {
+        cloudVolSUSu.write();
+        cloudVolSUCoeff.write();
+    }
+}
+
+
+//- CPU split of the run (process CPU, summed over the ranks): the cloud's
+//  evolve (its collision steps apart), the coupling fields and the carrier
+//  phase
+class cpuSplit
+{
+    cpuTime timer_;
+
+public:
+
+    scalar cloud = 0;
+    scalar coupling = 0;
+    scalar fluid = 0;
+
+    //- CPU seconds since the last call
+    scalar increment()
+    {
+        return timer_.cpuTimeIncrement();
+    }
+
+    //- The log line; collisionCpu: the cloud's collision steps
+    void report(const scalar collisionCpu) const
+    {
+        Info<< "CPU split [s]: fluid " << returnReduce(fluid, sumOp<scalar>())
+            << ", coupling " << returnReduce(coupling, sumOp<scalar>())
+            << ", collisions " << returnReduce(collisionCpu, sumOp<scalar>())
+            << ", cloud without collisions "
+            << returnReduce(cloud - collisionCpu, sumOp<scalar>()) << endl;
+    }
+};
+
+
 //- The solver proper, after the argument list (see main)
 int solve(argList& args)
 {
@@ -60,26 +196,14 @@ int solve(argList& args)
     #include "createFields.H"
     #include "initContinuityErrs.H"
 
-    // One-way coupling: the carrier phase does not see the parcels at all,
-    // neither their momentum sources nor their volume fraction
     const bool twoWayCoupling = kinematicCloud.solution().coupled();
     if (!twoWayCoupling)
     {
-        alphac = dimensionedScalar("one", dimless, 1.0);
-        alphac.correctBoundaryConditions();
-        alphacf = fvc::interpolate(alphac);
-        alphaPhic = alphacf*phic;
+        useUnitFluidFraction(alphac, alphacf, alphaPhic, phic);
     }
 
     const couplingSmoothing smoothing(mesh, kinematicCloud.particleProperties());
-
-    // CPU split of the run (process CPU, summed over the ranks): the
-    // cloud's evolve (its collision steps apart), the coupling fields and
-    // the carrier phase
-    cpuTime stageTimer;
-    scalar cloudCpu = 0;
-    scalar couplingCpu = 0;
-    scalar fluidCpu = 0;
+    cpuSplit cpu;
 
     Info<< "\nStarting time loop\n" << endl;
 
@@ -100,22 +224,19 @@ int solve(argList& args)
         muc = rhoc*continuousPhaseTransport.nu();
 
         Info<< "Evolving " << kinematicCloud.name() << endl;
-        stageTimer.cpuTimeIncrement();
+        cpu.increment();
         kinematicCloud.evolve();
-        cloudCpu += stageTimer.cpuTimeIncrement();
+        cpu.cloud += cpu.increment();
 
-        // Continuous-phase volume fraction from the parcel volumes
-        // (two-way coupling only)
         if (twoWayCoupling)
         {
-            volScalarField theta(kinematicCloud.theta());
-            smoothing.smooth(theta);
-            alphac = max(1.0 - theta, alphacMin);
-            alphac.correctBoundaryConditions();
-            alphacf = fvc::interpolate(alphac);
+            updateFluidFraction
+            (
+                kinematicCloud, smoothing, alphacMin, alphac, alphacf
+            );
         }
         alphaPhic = alphacf*phic;
-        couplingCpu += stageTimer.cpuTimeIncrement();
+        cpu.coupling += cpu.increment();
 
         if (frozenFlow)
         {
@@ -123,78 +244,10 @@ int solve(argList& args)
         }
         else
         {
-            fvVectorMatrix cloudSU(kinematicCloud.SU(Uc));
-            volVectorField cloudVolSUSu
-            (
-                IOobject
-                (
-                    "cloudVolSUSu",
-                    runTime.timeName(),
-                    mesh
-                ),
-                mesh,
-                dimensionedVector(cloudSU.dimensions()/dimVolume, Zero),
-                zeroGradientFvPatchVectorField::typeName
-            );
-
-            cloudVolSUSu.primitiveFieldRef() = -cloudSU.source()/mesh.V();
-            cloudVolSUSu.correctBoundaryConditions();
-            cloudSU.source() = Zero;
-
-            // Smoothed coupling: the explicit force density and the implicit
-            // coefficient per unit volume (integrals kept; one-way: none)
-            if (twoWayCoupling && smoothing.active())
-            {
-                smoothing.smooth(cloudVolSUSu);
-
-                volScalarField cloudVolSUCoeff
-                (
-                    IOobject("cloudVolSUCoeff", runTime.timeName(), mesh),
-                    mesh,
-                    dimensionedScalar
-                    (
-                        cloudSU.dimensions()/dimVolume/dimVelocity, Zero
-                    ),
-                    zeroGradientFvPatchScalarField::typeName
-                );
-                cloudVolSUCoeff.primitiveFieldRef() = cloudSU.diag()/mesh.V();
-                cloudVolSUCoeff.correctBoundaryConditions();
-                smoothing.smooth(cloudVolSUCoeff);
-                cloudSU.diag() = cloudVolSUCoeff.primitiveField()*mesh.V();
-
-                if (runTime.writeTime())
-                {
-                    cloudVolSUSu.write();
-                    cloudVolSUCoeff.write();
-                }
-            }
-            couplingCpu += stageTimer.cpuTimeIncrement();
-
-            // --- Pressure-velocity PIMPLE corrector loop
-            while (pimple.loop())
-            {
-                #include "UcEqn.H"
-
-                // --- PISO loop
-                while (pimple.correct())
-                {
-                    #include "pEqn.H"
-                }
-
-                if (pimple.turbCorr())
-                {
-                    continuousPhaseTurbulence->correct();
-                }
-            }
+            #include "carrierPhaseEqns.H"
         }
-        fluidCpu += stageTimer.cpuTimeIncrement();
-
-        const scalar collisionCpu = kinematicCloud.collisionCpuTime();
-        Info<< "CPU split [s]: fluid " << returnReduce(fluidCpu, sumOp<scalar>())
-            << ", coupling " << returnReduce(couplingCpu, sumOp<scalar>())
-            << ", collisions " << returnReduce(collisionCpu, sumOp<scalar>())
-            << ", cloud without collisions "
-            << returnReduce(cloudCpu - collisionCpu, sumOp<scalar>()) << endl;
+        cpu.fluid += cpu.increment();
+        cpu.report(kinematicCloud.collisionCpuTime());
 
         runTime.write();
 

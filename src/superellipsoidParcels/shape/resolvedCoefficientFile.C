@@ -81,6 +81,107 @@ std::vector<double> readNodes(const dictionary& dict, const word& key, const fil
     return std::vector<double>(nodes.begin(), nodes.end());
 }
 
+//- The shape the table was computed for: its sub-dictionary shape
+superellipsoid::ResolvedShapeKey readShapeKey
+(
+    const dictionary& dict,
+    const fileName& file
+)
+{
+    namespace checks = superellipsoidDictionaryChecks;
+
+    if (!dict.isDict("shape"))
+    {
+        FatalIOErrorInFunction(dict)
+            << "Missing entry shape { aspectRatios (a/c b/c); epsilon1 ..; epsilon2 ..; }"
+            << " in the table of resolved coefficients " << file << nl
+            << exit(FatalIOError);
+    }
+    const dictionary& shapeDict = dict.subDict("shape");
+    checks::checkKeywords
+    (
+        shapeDict, {"aspectRatios", "epsilon1", "epsilon2"},
+        "shape of the table " + file
+    );
+    const List<scalar> ratios
+    (
+        checks::readNumbers(shapeDict, "aspectRatios", 2, "(a/c b/c)")
+    );
+    superellipsoid::ResolvedShapeKey key;
+    key.aOverC = ratios[0];
+    key.bOverC = ratios[1];
+    key.epsilon1 = checks::readScalar(shapeDict, "epsilon1");
+    key.epsilon2 = checks::readScalar(shapeDict, "epsilon2");
+    return key;
+}
+
+//- The nodes (Re, theta, phi), the unsteady flags and the two coefficient
+//  grids, as read; validateTable checks them
+void readTableEntries
+(
+    const dictionary& dict,
+    const fileName& file,
+    superellipsoid::ResolvedCoefficientTable& table
+)
+{
+    table.reynolds = readNodes(dict, "reynolds", file);
+    table.thetaDegrees = readNodes(dict, "theta", file);
+    table.phiDegrees = readNodes(dict, "phi", file);
+    for (const Switch unsteady : readEntry<List<Switch>>(dict, "unsteady", file))
+    {
+        table.unsteady.push_back(bool(unsteady));
+    }
+    table.forceCoefficients = readGrid(dict, "forceCoefficients", file);
+    table.torqueCoefficients = readGrid(dict, "torqueCoefficients", file);
+}
+
+//- The core's checks of the table and of its shape against shape; each
+//  message starts with the keyword and becomes a FatalIOError
+void validateTable
+(
+    const dictionary& dict,
+    const fileName& file,
+    const superellipsoid::ResolvedCoefficientTable& table,
+    const superellipsoid::Superellipsoid& shape
+)
+{
+    try
+    {
+        superellipsoid::validateResolvedCoefficientTable(table);
+        superellipsoid::requireTableMatchesShape(table, shape);
+    }
+    catch (const std::invalid_argument& err)
+    {
+        FatalIOErrorInFunction(dict)
+            << "Bad table of resolved coefficients " << file << ": "
+            << err.what() << nl << exit(FatalIOError);
+    }
+}
+
+//- One log line: the Re range, the unsteady nodes and the directions
+void reportTable
+(
+    const fileName& file,
+    const superellipsoid::ResolvedCoefficientTable& table
+)
+{
+    Info<< "    resolved coefficients " << file << ": Re ["
+        << table.reynolds.front() << ", " << table.reynolds.back() << "] ("
+        << label(table.reynolds.size()) << " nodes; averages of unsteady runs:";
+    label nUnsteady = 0;
+    for (size_t k = 0; k < table.reynolds.size(); ++k)
+    {
+        if (table.unsteady[k])
+        {
+            Info<< " Re " << table.reynolds[k];
+            ++nUnsteady;
+        }
+    }
+    Info<< (nUnsteady ? "" : " none") << "), "
+        << label(table.thetaDegrees.size()) << " x "
+        << label(table.phiDegrees.size()) << " directions" << endl;
+}
+
 } // End anonymous namespace
 
 
@@ -111,8 +212,6 @@ Foam::readResolvedCoefficientFile
     const dictionary& lawDict
 )
 {
-    namespace checks = superellipsoidDictionaryChecks;
-
     if (!isFile(file))
     {
         FatalIOErrorInFunction(lawDict)
@@ -124,7 +223,7 @@ Foam::readResolvedCoefficientFile
 
     IFstream is(file);
     const dictionary dict(is);
-    checks::checkKeywords
+    superellipsoidDictionaryChecks::checkKeywords
     (
         dict,
         {
@@ -135,66 +234,10 @@ Foam::readResolvedCoefficientFile
     );
 
     auto table = std::make_shared<superellipsoid::ResolvedCoefficientTable>();
-    if (!dict.isDict("shape"))
-    {
-        FatalIOErrorInFunction(dict)
-            << "Missing entry shape { aspectRatios (a/c b/c); epsilon1 ..; epsilon2 ..; }"
-            << " in the table of resolved coefficients " << file << nl
-            << exit(FatalIOError);
-    }
-    const dictionary& shapeDict = dict.subDict("shape");
-    checks::checkKeywords
-    (
-        shapeDict, {"aspectRatios", "epsilon1", "epsilon2"},
-        "shape of the table " + file
-    );
-    const List<scalar> ratios
-    (
-        checks::readNumbers(shapeDict, "aspectRatios", 2, "(a/c b/c)")
-    );
-    table->shape.aOverC = ratios[0];
-    table->shape.bOverC = ratios[1];
-    table->shape.epsilon1 = checks::readScalar(shapeDict, "epsilon1");
-    table->shape.epsilon2 = checks::readScalar(shapeDict, "epsilon2");
-
-    table->reynolds = readNodes(dict, "reynolds", file);
-    table->thetaDegrees = readNodes(dict, "theta", file);
-    table->phiDegrees = readNodes(dict, "phi", file);
-    for (const Switch unsteady : readEntry<List<Switch>>(dict, "unsteady", file))
-    {
-        table->unsteady.push_back(bool(unsteady));
-    }
-    table->forceCoefficients = readGrid(dict, "forceCoefficients", file);
-    table->torqueCoefficients = readGrid(dict, "torqueCoefficients", file);
-
-    // The core's checks; each message starts with the keyword
-    try
-    {
-        superellipsoid::validateResolvedCoefficientTable(*table);
-        superellipsoid::requireTableMatchesShape(*table, shape);
-    }
-    catch (const std::invalid_argument& err)
-    {
-        FatalIOErrorInFunction(dict)
-            << "Bad table of resolved coefficients " << file << ": "
-            << err.what() << nl << exit(FatalIOError);
-    }
-
-    Info<< "    resolved coefficients " << file << ": Re ["
-        << table->reynolds.front() << ", " << table->reynolds.back() << "] ("
-        << label(table->reynolds.size()) << " nodes; averages of unsteady runs:";
-    label nUnsteady = 0;
-    for (size_t k = 0; k < table->reynolds.size(); ++k)
-    {
-        if (table->unsteady[k])
-        {
-            Info<< " Re " << table->reynolds[k];
-            ++nUnsteady;
-        }
-    }
-    Info<< (nUnsteady ? "" : " none") << "), "
-        << label(table->thetaDegrees.size()) << " x "
-        << label(table->phiDegrees.size()) << " directions" << endl;
+    table->shape = readShapeKey(dict, file);
+    readTableEntries(dict, file, *table);
+    validateTable(dict, file, *table, shape);
+    reportTable(file, *table);
 
     return table;
 }
