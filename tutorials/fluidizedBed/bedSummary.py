@@ -19,6 +19,10 @@ import glob
 import math
 import os
 import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "plotting"))
+from reportTools import pyplot, writeTable  # noqa: E402
 
 RHO_P = 2000.0      # particle density [kg/m^3]
 RHO_F = 10.0        # gas density
@@ -174,15 +178,10 @@ def main():
         lines.append("| %s | %.1f | %.1f | %.3f | %.4f | %.4f | %.4f | %.4f |"
                      % (shape, a["simPlateau"], a["plateau"], a["simPlateau"]/a["plateau"],
                         a["UmfSim"], a["UmfLaw"], a["UmfErgun"], a["UmfWenYu"]))
-    open(os.path.join(args.runs, "summary.md"), "w").write("\n".join(lines) + "\n")
-    print("\n".join(lines))
+    writeTable(os.path.join(args.runs, "summary.md"), lines)
 
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("bedSummary: no matplotlib, no plot")
+    plt = pyplot("bedSummary")
+    if plt is None:
         return
     os.makedirs(args.plots, exist_ok=True)
     fig, ax = plt.subplots(figsize=(7.5, 5))

@@ -26,6 +26,10 @@ import glob
 import math
 import os
 import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "plotting"))
+from reportTools import pyplot, writeTable  # noqa: E402
 
 RHO_P = 2500.0      # glass [kg/m^3]
 RHO_F = 1000.0      # water
@@ -124,15 +128,10 @@ def main():
         lines.append("| %s | %.4f | %.4f (%.4f-%.4f) | %.1f | %.4f | %.3f | %.4f | %.3f |"
                      % (r["shape"], r["U"], r["eps"], r["epsMin"], r["epsMax"], 1e3*r["H"],
                         r["rz"], r["eps"]/r["rz"], r["df"], r["eps"]/r["df"]))
-    open(os.path.join(args.runs, "expansion.md"), "w").write("\n".join(lines) + "\n")
-    print("\n".join(lines))
+    writeTable(os.path.join(args.runs, "expansion.md"), lines)
 
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("bedExpansion: no matplotlib, no plot")
+    plt = pyplot("bedExpansion")
+    if plt is None:
         return
     os.makedirs(args.plots, exist_ok=True)
     fig, ax = plt.subplots(figsize=(6.5, 4.5))
