@@ -180,10 +180,9 @@ def main():
                         a["UmfSim"], a["UmfLaw"], a["UmfErgun"], a["UmfWenYu"]))
     writeTable(os.path.join(args.runs, "summary.md"), lines)
 
-    plt = pyplot("bedSummary")
+    plt = pyplot("bedSummary", args.plots)
     if plt is None:
         return
-    os.makedirs(args.plots, exist_ok=True)
     fig, ax = plt.subplots(figsize=(7.5, 5))
     colours = dict(zip(SHAPES, ["C0", "C1", "C2", "C3", "C4"]))
     for shape, (run, a) in results.items():

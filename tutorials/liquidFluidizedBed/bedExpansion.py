@@ -130,10 +130,9 @@ def main():
                         r["rz"], r["eps"]/r["rz"], r["df"], r["eps"]/r["df"]))
     writeTable(os.path.join(args.runs, "expansion.md"), lines)
 
-    plt = pyplot("bedExpansion")
+    plt = pyplot("bedExpansion", args.plots)
     if plt is None:
         return
-    os.makedirs(args.plots, exist_ok=True)
     fig, ax = plt.subplots(figsize=(6.5, 4.5))
     Umax = 1.2*max(r["U"] for r in results)
     Us = [Umax*(i + 1)/200 for i in range(200)]

@@ -8,8 +8,9 @@ def writeTable(path, lines):
     print("\n".join(lines))
 
 
-def pyplot(tool):
-    """matplotlib.pyplot on the Agg backend, or None (tool says so)."""
+def pyplot(tool, plotsDir):
+    """matplotlib.pyplot on the Agg backend with plotsDir made, or None
+    (tool says so)."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -17,4 +18,6 @@ def pyplot(tool):
     except ImportError:
         print("%s: no matplotlib, no plot" % tool)
         return None
+    import os
+    os.makedirs(plotsDir, exist_ok=True)
     return plt
