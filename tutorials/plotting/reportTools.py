@@ -1,5 +1,6 @@
 """Helpers of the tutorials' summary scripts: a Markdown table written and
 printed, and Debian's matplotlib without a display (None if missing)."""
+import os
 
 
 def writeTable(path, lines):
@@ -18,6 +19,5 @@ def pyplot(tool, plotsDir):
     except ImportError:
         print("%s: no matplotlib, no plot" % tool)
         return None
-    import os
     os.makedirs(plotsDir, exist_ok=True)
     return plt
