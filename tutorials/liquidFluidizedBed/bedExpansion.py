@@ -10,7 +10,8 @@ Every run runs/<shape>-U<U>/ holds postProcessing/bed/<start>/bedStatistics.csv
 (one folder per start or restart);
 the voidage and bed height are averaged over the run's last --average
 seconds. Writes runs/expansion.csv (shape, U, voidage, bedHeight, and the
-laws' voidage), runs/expansion.md and plots/bedExpansion.png.
+laws' voidage), runs/expansion.md, plots/bedExpansion.png and
+plots/voidageHistory.png (every run's voidage against time).
 The laws are those of src/core/hydrodynamics/RichardsonZaki.H and
 DenseDragLaws.H, written again here for the plot:
   R-Z:        U/u_t = eps^n, n = (4.7 + 0.41 Re_t^0.75)/(1 + 0.175 Re_t^0.75),
@@ -90,7 +91,7 @@ def readRun(runDir, average):
     tail = [r for r in rows if r[0] > end - average + 1e-12]
     n = len(tail)
     return dict(U=sum(r[1] for r in tail)/n, eps=sum(r[2] for r in tail)/n,
-                H=sum(r[3] for r in tail)/n, end=end,
+                H=sum(r[3] for r in tail)/n, end=end, history=rows,
                 epsMin=min(r[2] for r in tail), epsMax=max(r[2] for r in tail))
 
 
@@ -157,6 +158,22 @@ def main():
     ax.legend(fontsize=8, loc="lower right")
     fig.tight_layout()
     out = os.path.join(args.plots, "bedExpansion.png")
+    fig.savefig(out, dpi=120)
+    print("bedExpansion: %s" % out)
+
+    # The voidage of every run against time: each bed has settled before
+    # the averaging window (shaded) starts
+    fig, ax = plt.subplots(figsize=(6.5, 4.5))
+    for r in results:
+        t = [row[0] for row in r["history"]]
+        ax.plot(t, [row[2] for row in r["history"]], lw=1, label="%s, U = %g m/s" % (r["shape"], r["U"]))
+        ax.axvspan(r["end"] - args.average, r["end"], color="0.9", zorder=0)
+    ax.set_xlabel("time (s)")
+    ax.set_ylabel("mean voidage of the bed")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    out = os.path.join(args.plots, "voidageHistory.png")
     fig.savefig(out, dpi=120)
     print("bedExpansion: %s" % out)
 
