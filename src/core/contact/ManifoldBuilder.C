@@ -127,17 +127,18 @@ struct ContactFrame
 };
 
 
-//- x within the body's bounding box grown by margin (a wall: always),
-//  and by the round-off of the test itself: 1e-9 of the body's size and a
-//  few ulps of the coordinates
-bool nearBody(const ManifoldSide& side, const Vector3& x, double margin)
+//- How far x lies outside the body's bounding box (largest excess over
+//  the half extents, in the particle frame), less the round-off of the
+//  test itself: 1e-9 of the body's size and a few ulps of the
+//  coordinates. A wall: -infinity (always near)
+double boxExcess(const ManifoldSide& side, const Vector3& x)
 {
-    if (!side.body) return true;
+    if (!side.body) return -std::numeric_limits<double>::infinity();
     const Vector3 xp = (side.body->Q.transpose()*(x - side.body->position)).cwiseAbs();
     const double roundoff =
         1e-9*side.body->shape.boundingRadius()
       + 8*std::numeric_limits<double>::epsilon()*(side.body->position.norm() + x.norm());
-    return ((xp - side.body->shape.boundingBoxHalfExtents()).array() <= margin + roundoff).all();
+    return (xp - side.body->shape.boundingBoxHalfExtents()).maxCoeff() - roundoff;
 }
 
 
@@ -148,7 +149,10 @@ bool nearBody(const ManifoldSide& side, const Vector3& x, double margin)
 //  centre, which lies at the smaller body; where that leaves one too (a
 //  large body's patch centre snapped to its far face centre beside a thin
 //  body), the mid-point of the support points, where the two surfaces
-//  touch
+//  touch; where that leaves one too (two needles crossed at a common
+//  centre, 7.5 c deep: the support points lie at their far tips, fuzz
+//  corpus input particleContact/crash-crossedNeedles), the smaller body's
+//  centre. If none is near both, the candidate that leaves the boxes least
 Vector3 rulePoint
 (
     const ContactFrame& f, const ManifoldSide& lower, const ManifoldSide& upper, double margin
@@ -161,14 +165,26 @@ Vector3 rulePoint
     // without tau the point would fall to the support points' midpoint,
     // off the small body; fuzz corpus input
     // particleContact/crash-edgeTouchTilt)
-    auto nearBoth = [&](const Vector3& x)
+    auto excess = [&](const Vector3& x)
     {
-        return x.allFinite() && nearBody(lower, x, margin + f.tau) && nearBody(upper, x, margin + f.tau);
+        return x.allFinite() ? std::max(boxExcess(lower, x), boxExcess(upper, x))
+                             : std::numeric_limits<double>::infinity();
     };
-    const Vector3 p = f.frame.lift(f.tensorPoint());
-    if (nearBoth(p)) return p;
-    if (nearBoth(f.frame.origin)) return f.frame.origin;
-    return 0.5*(f.pL + f.pU);
+    const ManifoldSide& smaller =
+        !upper.body || (lower.body && lower.body->shape.boundingRadius() <= upper.body->shape.boundingRadius())
+      ? lower : upper;
+    const Vector3 mid = 0.5*(f.pL + f.pU);
+    const Vector3 candidates[] =
+        {f.frame.lift(f.tensorPoint()), f.frame.origin, mid, smaller.body ? smaller.body->position : mid};
+    Vector3 best = mid;
+    double bestExcess = std::numeric_limits<double>::infinity();
+    for (const Vector3& x : candidates)
+    {
+        const double e = excess(x);
+        if (e <= margin + f.tau) return x;
+        if (e < bestExcess) { best = x; bestExcess = e; }
+    }
+    return best;
 }
 
 

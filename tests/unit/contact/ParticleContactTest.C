@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 using namespace superellipsoid;
 using namespace superellipsoid::testing;
@@ -427,5 +428,33 @@ TEST(ParticleContact, SmallBodyTouchingAPlateEdgeGetsTheCrossingPoint)
     {
         const Vector3 xB = pB.toParticleFrame(x).cwiseAbs();
         EXPECT_TRUE((xB.array() <= B.boundingBoxHalfExtents().array() + tol).all()) << xB.transpose();
+    }
+}
+
+
+TEST(ParticleContact, NeedlesCrossedAtACommonCentreGetAPointInsideBoth)
+{
+    // Fuzz input particleContact/crash-crossedNeedles: two needles (a/c 20)
+    // crossed at a common centre overlap by 7.5 c. The support points along
+    // the normal lie at their far tips, and the curvature point, the patch
+    // centre and the support points' midpoint (x = -0.115 m, on B's axis)
+    // all left A's bounding box grown by the overlap (by 0.037 m). The
+    // manifold point is now the smaller body's centre, inside both boxes
+    const Superellipsoid A(0.16499950627863261, 0.0082499753139316304, 0.0082499753139316304, 0.4, 0.4);
+    const Superellipsoid B(0.23958596214210404, 0.011979298107105203, 0.011979298107105203, 1, 0.43512864022867959);
+    Pose pA, pB;
+    pA.orientation = Quaternion(-0.61717150606725057, -0.3883651704205095, -0.47334228033189546, 0.49418509908042713);
+    const Contact c = detectParticleContact(A, pA, B, pB);
+    ASSERT_TRUE(c.touching());
+    const ContactManifold m = pairManifold(A, pA, B, pB, c);
+    ASSERT_GE(m.count, 1);
+    for (int i = 0; i < m.count; ++i)
+    {
+        // Box grown by the overlap, the bound the fuzz target checks
+        for (const auto& [shape, pose] : {std::pair{A, pA}, std::pair{B, pB}})
+        {
+            const Vector3 x = pose.toParticleFrame(m.points[i].point).cwiseAbs();
+            EXPECT_TRUE((x.array() <= shape.boundingBoxHalfExtents().array() + c.overlap).all()) << x.transpose();
+        }
     }
 }
