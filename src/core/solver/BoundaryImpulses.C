@@ -29,6 +29,34 @@ int indexOf(const ParticleSystem& system, long id)
 } // namespace
 
 
+std::vector<int> imageBodies
+(
+    const ParticleSystem& system,
+    const std::vector<char>& owned,
+    long imageStride,
+    const std::vector<PeriodicTransform>& images
+)
+{
+    const int n = system.size();
+    std::vector<int> body(n, -1);
+    for (int i = 0; i < n; ++i)
+    {
+        const long id = system.particles[i].id;
+        const long k = imageStride > 0 ? id/imageStride : 0;
+        if (k == 0)
+        {
+            if (owned[i]) body[i] = i;
+            continue;
+        }
+        // A rotated image moves as R (v, omega): it stays a ghost
+        if (k - 1 < long(images.size()) && images[k - 1].rotation != Matrix3::Identity()) continue;
+        const int r = indexOf(system, realId(id, imageStride));
+        if (r >= 0 && owned[r]) body[i] = r;
+    }
+    return body;
+}
+
+
 Particle periodicImage(const Particle& p, const PeriodicTransform& T, long id)
 {
     Particle image = p;

@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <utility>
 
 namespace superellipsoid
@@ -90,6 +91,7 @@ const std::vector<StepContact>& CollisionStep::detect
     // 2. Pairs, 3. walls, 4. canonical order
     detectPairs(system, diag);
     if (system.walls.size() > 0) detectWalls(system, cellSize, diag);
+    if (!imageBody_.empty() && settings_.model == CollisionModel::impulse) foldImageContacts(system);
     sortContacts(system);
 
     for (const StepContact& c : contacts_)
@@ -381,6 +383,53 @@ void CollisionStep::addWallContact
     sc.overlapRatio = c.overlap/s.c();
     sc.key = PairCache::wallKey(P.id, keyFace);
     cache_.acquire(sc.key);
+}
+
+
+void CollisionStep::foldImageContacts(const ParticleSystem& system)
+{
+    // A contact across the periodic boundary is found as (p, image of q)
+    // and (q, image of p), and again between images of both: the first
+    // (p of the smaller id) is kept as a contact of p and q, q's lever
+    // arms from the image's centre; the second is kept instead only if
+    // the first was not found (round-off at touching); contacts of an
+    // image as a (image pairs, image-wall) are copies and dropped. A
+    // particle touching its own image keeps the image as a ghost
+    if (int(imageBody_.size()) != system.size())
+    {
+        throw std::invalid_argument("CollisionStep::shareImageMotion: one body per particle expected");
+    }
+    auto shared = [&](int i) { return i >= 0 && imageBody_[i] >= 0 && imageBody_[i] != i; };
+    auto fold = [&](StepContact& c)
+    {
+        const int real = imageBody_[c.b];
+        c.offsetB = system.particles[c.b].pose.position - system.particles[real].pose.position;
+        c.b = real;
+    };
+    folded_.clear();
+    std::vector<StepContact> second;
+    std::size_t kept = 0;
+    for (StepContact& c : contacts_)
+    {
+        if (shared(c.a)) continue;
+        if (imageBody_[c.a] == c.a && shared(c.b) && imageBody_[c.b] != c.a)
+        {
+            const long idB = system.particles[imageBody_[c.b]].id;
+            if (idB < c.idA) { second.push_back(c); continue; }
+            folded_.emplace_back(c.idA, idB);
+            fold(c);
+        }
+        contacts_[kept++] = std::move(c);
+    }
+    contacts_.resize(kept);
+    std::sort(folded_.begin(), folded_.end());
+    for (StepContact& c : second)
+    {
+        const std::pair<long, long> ids(system.particles[imageBody_[c.b]].id, c.idA);
+        if (std::binary_search(folded_.begin(), folded_.end(), ids)) continue;
+        fold(c);
+        contacts_.push_back(std::move(c));
+    }
 }
 
 

@@ -138,7 +138,7 @@ void preparePoints
         q.spinA = IA*q.armA;
         if (s.b >= 0)
         {
-            q.rB = p - system.particles[s.b].pose.position;
+            q.rB = p - (system.particles[s.b].pose.position + s.offsetB);
             q.armB = symmetry[s.b].normalArm(q.rB, c.normal);
             q.spinB = inverseInertia[s.b]*q.armB;
             const double wB = inverseMass[s.b];

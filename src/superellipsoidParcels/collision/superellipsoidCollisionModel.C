@@ -255,6 +255,18 @@ Foam::label Foam::superellipsoidCollisionModel::advanceFluidStep
 void Foam::superellipsoidCollisionModel::exchangeParticles()
 {
     halo_->exchange(local_, system_.shapes, step_->pairCache(), system_.particles);
+    if (!images_->transforms().empty())
+    {
+        // Contacts across a translational cyclic act on both parcels in
+        // one solve (core CollisionStep::shareImageMotion)
+        step_->shareImageMotion
+        (
+            superellipsoid::imageBodies
+            (
+                system_, halo_->owned(), images_->stride(), images_->transforms()
+            )
+        );
+    }
 }
 
 
