@@ -3,7 +3,8 @@
 // (lattice spacing 5 c) and packed (spacing 2.05 c: most neighbours touch),
 // the cost of the broad phase alone (cell list build + pair search), and
 // of the contact solver alone (velocity phases + position correction) per
-// contact of a packed lattice under gravity.
+// contact of a packed lattice under gravity; a settled column of spheres
+// (relax sweeps per substep with a constant and a changing substep).
 //   ./CollisionStepBenchmark --benchmark_counters_tabular=true
 #include "solver/CollisionStep.H"
 
@@ -111,6 +112,46 @@ void BM_ContactSolver(benchmark::State& state)
     state.counters["sweeps_per_substep"] = double(sweeps)/state.iterations();
 }
 
+void BM_RestingColumn(benchmark::State& state)
+{
+    // Settled column of N spheres (d = 1 mm, 2000 kg/m^3, eps 0.3, mu =
+    // 0.5) on a floor, library defaults; timed: impulse substeps whose h
+    // alternates between 6.4e-5 and 7.1e-5 s (varying, as the substep
+    // count of an adjustable fluid step changes) or stays 7.1e-5 s. The
+    // warm start scales with h/h_prev, so both take one relax sweep
+    const int n = int(state.range(0));
+    const double r = 5e-4, h = 7.1e-5;
+    ParticleSystem s;
+    s.shapes.push_back(Superellipsoid::sphere(r));
+    for (int i = 0; i < n; ++i)
+    {
+        Pose p;
+        p.position = Vector3(0, 0, r + 1e-5 + i*(2*r + 1e-5));
+        s.particles.push_back(makeParticle(i, 0, s.shapes[0], 2000, p));
+    }
+    const Vector3 floor[4] = {Vector3(-1, -1, 0), Vector3(1, -1, 0), Vector3(1, 1, 0), Vector3(-1, 1, 0)};
+    s.walls.add(WallFace::fromVertices(floor, 4), 0);
+    CollisionSettings settings;
+    settings.gravity = Vector3(0, 0, -9.81);
+    settings.pairLaw = ImpulseLaw::withFriction(0.3, 0.5);
+    settings.wallLaw = settings.pairLaw;
+    CollisionStep step(settings);
+    CollisionDiagnostics settle;
+    for (int k = 0; k < 2000; ++k) step.impulseSubstep(s, h, settle);   // landed by 0.03 s
+    CollisionDiagnostics d;
+    long k = 0;
+    for (auto _ : state)
+    {
+        step.impulseSubstep(s, state.range(1) && (k++ % 2) ? 6.4e-5 : h, d);
+    }
+    state.counters["us_per_contact"] = benchmark::Counter
+    (
+        double(n)*state.iterations(), benchmark::Counter::kIsRate | benchmark::Counter::kInvert
+    );
+    state.counters["sweeps_per_substep"] = d.meanRestingSweeps();
+    state.counters["cap_hits"] = double(d.restingCapHits);
+}
+
 } // namespace
 
 // Args: {N, packed?}. items_per_second inverted = seconds per particle-substep.
@@ -121,5 +162,7 @@ BENCHMARK(BM_BroadPhase)->Args({1000, 0})->Args({1000, 1})->Args({10000, 0})->Ar
 
 // Args: {N, friction?}.
 BENCHMARK(BM_ContactSolver)->Args({1000, 0})->Args({1000, 1})->Unit(benchmark::kMicrosecond);
+// Args: {N, varying h?}.
+BENCHMARK(BM_RestingColumn)->Args({20, 0})->Args({20, 1})->Args({40, 1})->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

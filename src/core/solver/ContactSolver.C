@@ -725,13 +725,20 @@ int ContactSolver::solveVelocities
         restingVelocity_ = velocity_;
         restingOmega_ = omega_;
     }
-    if (relaxPhase && settings.warmStartFactor > 0) warmStart(contacts, cache, settings.warmStartFactor, diag);
+    // A resting impulse is a force times h: the stored ones scale with
+    // h/h_prev (1 if h_prev is unknown, e.g. after a restart)
+    if (relaxPhase && settings.warmStartFactor > 0)
+    {
+        const double scale = storedSubstep_ > 0 ? h/storedSubstep_ : 1.0;
+        warmStart(contacts, cache, settings.warmStartFactor*scale, diag);
+    }
     // Serial only: levels from one processor's contacts would make the
     // first iterate depend on the decomposition
     if (relaxPhase && settings.propagateLoads && !globalMax_) propagateLoads(settings, diag);
     if (relaxPhase) sweeps += relax(settings, diag);
     finish(system);
     store(contacts, cache);
+    storedSubstep_ = substep_;
     return sweeps;
 }
 
