@@ -4,7 +4,7 @@ velocity for every shape, against Ergun's law at the bed's simulated voidage
 and sphericity, the buoyant-weight plateau and the minimum fluidization
 velocity (docs/dense-beds.md).
 
-    python3 bedSummary.py runs --fillTime 0.3
+    python3 bedSummary.py runs [--fillTime 0.3]
 
 Writes runs/summary.csv (shape, U, dp, voidage, bedHeight: every step of the
 fluidization), runs/summary.md (the table) and plots/pressureDrop.png.
@@ -102,7 +102,10 @@ def readLogValue(path, pattern, last=False):
 
 def readRun(runDir, shape, fillTime):
     files = glob.glob(os.path.join(runDir, "postProcessing", "bed", "*", "bedStatistics.csv"))
-    stage2 = [f for f in files if abs(float(os.path.basename(os.path.dirname(f))) - fillTime) < 1e-9]
+    start = lambda f: float(os.path.basename(os.path.dirname(f)))
+    # The fluidization's folder: at fillTime, or else the first after 0
+    stage2 = sorted((f for f in files if (abs(start(f) - fillTime) < 1e-9 if fillTime is not None
+                                          else start(f) > 0)), key=start)
     if not stage2:
         return None
     rows = list(csv.DictReader(open(stage2[0])))
@@ -112,6 +115,16 @@ def readRun(runDir, shape, fillTime):
     area = float(readLogValue(log, r"inlet area ([0-9.eE+-]+)"))
     n = int(readLogValue(log, r"Current number of parcels\s*=\s*(\d+)", last=True))
     return dict(rows=rows, phi=phi, d=d, area=area, n=n)
+
+
+def fitLine(points):
+    """Least-squares line y = slope x + offset through (x, y) points"""
+    n = len(points)
+    mx = sum(x for x, _ in points)/n
+    my = sum(y for _, y in points)/n
+    sxx = sum((x - mx)**2 for x, _ in points)
+    slope = sum((x - mx)*(y - my) for x, y in points)/sxx if sxx > 0 else float("nan")
+    return slope, my - slope*mx
 
 
 def analyse(shape, run):
@@ -126,14 +139,17 @@ def analyse(shape, run):
     k = max(1, len(rows)//10)
     epsPacked = sum(eps[:k])/k
     Hpacked = sum(H[:k])/k
-    # Simulated U_mf: the line through the origin fitted to dp < 0.8 plateau,
-    # cut with the plateau (the plateau: mean dp over the last tenth)
-    low = [(u, p) for u, p in zip(U, dp) if p < 0.8*plateau and u > 0]
-    slope = sum(u*p for u, p in low)/sum(u*u for u, _ in low) if low else float("nan")
+    # Simulated U_mf: the line fitted to the packed branch (the steps before
+    # dp first reaches 0.9 of the plateau, the mean dp over the last tenth),
+    # cut with the plateau. A fluidized bed's dp scatters about the plateau,
+    # so its low values must not enter the fit
     simPlateau = sum(dp[-k:])/k
+    end = next((i for i, p in enumerate(dp) if p >= 0.9*simPlateau), len(dp))
+    packed = list(zip(U[:end], dp[:end]))
+    slope, offset = fitLine(packed) if len(packed) >= 2 else (float("nan"), float("nan"))
     return dict(U=U, dp=dp, eps=eps, H=H, plateau=plateau, simPlateau=simPlateau,
-                epsPacked=epsPacked, Hpacked=Hpacked, slope=slope,
-                UmfSim=simPlateau/slope if low else float("nan"),
+                epsPacked=epsPacked, Hpacked=Hpacked, slope=slope, offset=offset,
+                UmfSim=(simPlateau - offset)/slope if len(packed) >= 2 else float("nan"),
                 UmfErgun=ergunUmf(epsPacked, run["d"], run["phi"]),
                 UmfLaw=lawUmf(lambda u: beetstraGradient(u, epsPacked, run["d"]), epsPacked)
                 if shape == "sphere" else float("nan"),
@@ -143,7 +159,8 @@ def analyse(shape, run):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("runs")
-    parser.add_argument("--fillTime", type=float, default=0.3)
+    parser.add_argument("--fillTime", type=float, default=None,
+                        help="start of the fluidization (default: each run's first start after 0)")
     parser.add_argument("--plots", default="plots")
     args = parser.parse_args()
 
@@ -172,12 +189,18 @@ def main():
             erg = ergunGradient(a["U"][i], a["epsPacked"], run["d"], run["phi"])
             lines.append("| %s | %.4f | %.3f | %.2f | %.4f | %.0f | %.0f | %.3f |"
                          % (shape, run["phi"], a["epsPacked"], 1e3*a["Hpacked"], a["U"][i], sim, erg, sim/erg))
-    lines += ["", "| shape | plateau sim (Pa) | W/A (Pa) | sim/(W/A) | U_mf sim | U_mf Beetstra(eps_sim) | U_mf Ergun(phi, eps_sim) | U_mf Wen-Yu |",
-              "|---|---|---|---|---|---|---|---|"]
+    lines += ["", "| shape | packed slope sim/Ergun | offset (Pa) | plateau sim (Pa) | W/A (Pa) | sim/(W/A) "
+              "| U_mf sim | U_mf Beetstra(eps_sim) | U_mf Ergun(phi, eps_sim) | U_mf Wen-Yu |",
+              "|---|---|---|---|---|---|---|---|---|---|"]
     for shape, (run, a) in results.items():
-        lines.append("| %s | %.1f | %.1f | %.3f | %.4f | %.4f | %.4f | %.4f |"
-                     % (shape, a["simPlateau"], a["plateau"], a["simPlateau"]/a["plateau"],
-                        a["UmfSim"], a["UmfLaw"], a["UmfErgun"], a["UmfWenYu"]))
+        # Ergun's slope over the packed branch's range: a secant (Ergun is
+        # quadratic in U), from its lowest to its highest velocity
+        Ulo, Uhi = a["U"][0], a["UmfSim"]
+        ergunSlope = a["Hpacked"]*(ergunGradient(Uhi, a["epsPacked"], run["d"], run["phi"])
+                                   - ergunGradient(Ulo, a["epsPacked"], run["d"], run["phi"]))/(Uhi - Ulo)
+        lines.append("| %s | %.3f | %.1f | %.1f | %.1f | %.3f | %.4f | %.4f | %.4f | %.4f |"
+                     % (shape, a["slope"]/ergunSlope, a["offset"], a["simPlateau"], a["plateau"],
+                        a["simPlateau"]/a["plateau"], a["UmfSim"], a["UmfLaw"], a["UmfErgun"], a["UmfWenYu"]))
     writeTable(os.path.join(args.runs, "summary.md"), lines)
 
     plt = pyplot("bedSummary", args.plots)
