@@ -7,6 +7,7 @@
 // (relax sweeps per substep with a constant and a changing substep).
 //   ./CollisionStepBenchmark --benchmark_counters_tabular=true
 #include "solver/CollisionStep.H"
+#include "solver/SolverTestHelpers.H"
 
 #include <benchmark/benchmark.h>
 
@@ -121,16 +122,7 @@ void BM_RestingColumn(benchmark::State& state)
     // warm start scales with h/h_prev, so both take one relax sweep
     const int n = int(state.range(0));
     const double r = 5e-4, h = 7.1e-5;
-    ParticleSystem s;
-    s.shapes.push_back(Superellipsoid::sphere(r));
-    for (int i = 0; i < n; ++i)
-    {
-        Pose p;
-        p.position = Vector3(0, 0, r + 1e-5 + i*(2*r + 1e-5));
-        s.particles.push_back(makeParticle(i, 0, s.shapes[0], 2000, p));
-    }
-    const Vector3 floor[4] = {Vector3(-1, -1, 0), Vector3(1, -1, 0), Vector3(1, 1, 0), Vector3(-1, 1, 0)};
-    s.walls.add(WallFace::fromVertices(floor, 4), 0);
+    ParticleSystem s = test::column(Superellipsoid::sphere(r), n, 1e-5, 2000);
     CollisionSettings settings;
     settings.gravity = Vector3(0, 0, -9.81);
     settings.pairLaw = ImpulseLaw::withFriction(0.3, 0.5);

@@ -95,16 +95,7 @@ RunResult run(ParticleSystem& s, CollisionStep& step, double duration, double se
 RunResult checkCubeColumn(const CollisionSettings& settings, int bound)
 {
     const int n = 20;
-    const Superellipsoid cube(5e-3, 5e-3, 5e-3, 0.2, 0.2);
-    ParticleSystem s;
-    s.shapes.push_back(cube);
-    for (int i = 0; i < n; ++i)
-    {
-        Pose p;
-        p.position = Vector3(0, 0, cube.c() + 1e-4 + i*(2*cube.c() + 1e-4));
-        s.particles.push_back(makeParticle(i, 0, s.shapes[0], density, p));
-    }
-    addFloor(s.walls, 0, 0.1);
+    ParticleSystem s = column(Superellipsoid(5e-3, 5e-3, 5e-3, 0.2, 0.2), n, 1e-4, density);
     CollisionStep step(settings);
     const RunResult r = run(s, step, 0.4, 0.05);
     std::printf("stack of %d cubes: relax sweeps max %d (%ld at the cap), from 0.05 s max %d (%ld at the cap), "
@@ -255,16 +246,7 @@ TEST(RestingConvergence, ColumnOfSpheresRestsWhenTheSubstepChanges)
     // (measured 1), the contact below body i carries (n - i) m g h to 1e-6
     // (measured 1e-10), at rest (KE < 1e-6 of n m (g h)^2/2)
     const int n = 20;
-    const double r = 5e-4;
-    ParticleSystem s;
-    s.shapes.push_back(Superellipsoid::sphere(r));
-    for (int i = 0; i < n; ++i)
-    {
-        Pose p;
-        p.position = Vector3(0, 0, r + 1e-5 + i*(2*r + 1e-5));
-        s.particles.push_back(makeParticle(i, 0, s.shapes[0], 2000, p));
-    }
-    addFloor(s.walls, 0, 0.1);
+    ParticleSystem s = column(Superellipsoid::sphere(5e-4), n, 1e-5, 2000);
     CollisionSettings settings;
     settings.gravity = Vector3(0, 0, -g);
     settings.pairLaw = ImpulseLaw::withFriction(0.3, 0.5);
