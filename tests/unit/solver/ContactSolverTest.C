@@ -42,22 +42,6 @@ CollisionSettings gravitySettings(double mu)
     return settings;
 }
 
-//- Column of n equal bodies of the shape, face down, dropped from gap
-//  above the floor z = 0 and above each other
-ParticleSystem column(const Superellipsoid& shape, int n, double gap)
-{
-    ParticleSystem s;
-    s.shapes.push_back(shape);
-    for (int i = 0; i < n; ++i)
-    {
-        Pose p;
-        p.position = Vector3(0, 0, shape.c() + gap + i*(2*shape.c() + gap));
-        s.particles.push_back(makeParticle(i, 0, s.shapes[0], density, p));
-    }
-    addFloor(s.walls, 0, 0.1);
-    return s;
-}
-
 struct RestResult
 {
     double timeToRest = -1;     // from this step end on KE < 1e-12 J (-1: not at the end)
@@ -170,7 +154,7 @@ TEST(ContactSolver, FaceDownCubeAndStackOfFiveComeToRestCarryingTheWeight)
     {
         for (const int n : {1, 5})
         {
-            ParticleSystem s = column(cube, n, 1e-4);
+            ParticleSystem s = column(cube, n, 1e-4, density);
             CollisionStep step(gravitySettings(mu));
             const double dt = 1e-4;
             const RestResult r = runUntil(s, step, dt, 0.2);
