@@ -117,6 +117,18 @@ def readRun(runDir, shape, fillTime):
     return dict(rows=rows, phi=phi, d=d, area=area, n=n)
 
 
+def runningMean(values, half):
+    """Mean over the window of 2 half + 1 steps about each step: the
+    pressure drop's single-step spikes (solids displacing gas at rates of
+    1/Dt, of either sign) average out, so a spike does not end the packed
+    branch, and the fluidized bed's mean stays its plateau"""
+    out = []
+    for i in range(len(values)):
+        w = values[max(0, i - half):i + half + 1]
+        out.append(sum(w)/len(w))
+    return out
+
+
 def fitLine(points):
     """Least-squares line y = slope x + offset through (x, y) points"""
     n = len(points)
@@ -144,10 +156,11 @@ def analyse(shape, run):
     # cut with the plateau. A fluidized bed's dp scatters about the plateau,
     # so its low values must not enter the fit
     simPlateau = sum(dp[-k:])/k
-    end = next((i for i, p in enumerate(dp) if p >= 0.9*simPlateau), len(dp))
-    packed = list(zip(U[:end], dp[:end]))
+    smooth = runningMean(dp, max(1, len(dp)//50))
+    end = next((i for i, p in enumerate(smooth) if p >= 0.9*simPlateau), len(dp))
+    packed = list(zip(U[:end], smooth[:end]))
     slope, offset = fitLine(packed) if len(packed) >= 2 else (float("nan"), float("nan"))
-    return dict(U=U, dp=dp, eps=eps, H=H, plateau=plateau, simPlateau=simPlateau,
+    return dict(U=U, dp=dp, smooth=smooth, eps=eps, H=H, plateau=plateau, simPlateau=simPlateau,
                 epsPacked=epsPacked, Hpacked=Hpacked, slope=slope, offset=offset,
                 UmfSim=(simPlateau - offset)/slope if len(packed) >= 2 else float("nan"),
                 UmfErgun=ergunUmf(epsPacked, run["d"], run["phi"]),
@@ -210,7 +223,8 @@ def main():
     colours = dict(zip(SHAPES, ["C0", "C1", "C2", "C3", "C4"]))
     for shape, (run, a) in results.items():
         c = colours[shape]
-        ax.plot(a["U"], a["dp"], "-", color=c, lw=1.5, label="%s (phi %.3f, eps %.3f)" % (shape, run["phi"], a["epsPacked"]))
+        ax.plot(a["U"], a["dp"], "-", color=c, lw=0.5, alpha=0.3)
+        ax.plot(a["U"], a["smooth"], "-", color=c, lw=1.5, label="%s (phi %.3f, eps %.3f)" % (shape, run["phi"], a["epsPacked"]))
         Ue = [u for u in a["U"] if u <= a["UmfErgun"]]
         ax.plot(Ue, [a["Hpacked"]*ergunGradient(u, a["epsPacked"], run["d"], run["phi"]) for u in Ue], "--", color=c, lw=1)
         ax.axvline(a["UmfErgun"], color=c, ls=":", lw=0.8)
@@ -219,7 +233,8 @@ def main():
     ax.axvline(next(iter(results.values()))[1]["UmfWenYu"], color="gray", ls="-.", lw=1, label="U_mf Wen-Yu (sphere)")
     ax.set_xlabel("superficial velocity U (m/s)")
     ax.set_ylabel("bed pressure drop (Pa)")
-    ax.set_title("ErgunTestMPI column: dashed Ergun(phi, eps_sim), dotted U_mf Ergun")
+    ax.set_ylim(-0.5*first["plateau"], 2.5*first["plateau"])   # the spikes run off the plot
+    ax.set_title("dp: thin every step, thick running mean; dashed Ergun(phi, eps_sim), dotted its U_mf", fontsize=10)
     ax.legend(fontsize=8, loc="lower right")
     ax.grid(alpha=0.3)
     fig.tight_layout()
