@@ -198,7 +198,7 @@ def main():
     for shape, (run, a) in results.items():
         for Uq in (0.004, 0.008):
             i = min(range(len(a["U"])), key=lambda j: abs(a["U"][j] - Uq))
-            sim = a["dp"][i]/a["Hpacked"]
+            sim = a["smooth"][i]/a["Hpacked"]   # running mean: single steps spike
             erg = ergunGradient(a["U"][i], a["epsPacked"], run["d"], run["phi"])
             lines.append("| %s | %.4f | %.3f | %.2f | %.4f | %.0f | %.0f | %.3f |"
                          % (shape, run["phi"], a["epsPacked"], 1e3*a["Hpacked"], a["U"][i], sim, erg, sim/erg))
