@@ -407,7 +407,7 @@ void CollisionStep::foldImageContacts(const ParticleSystem& system)
         c.b = real;
     };
     folded_.clear();
-    std::vector<StepContact> second;
+    otherCopies_.clear();
     std::size_t kept = 0;
     for (StepContact& c : contacts_)
     {
@@ -415,7 +415,7 @@ void CollisionStep::foldImageContacts(const ParticleSystem& system)
         if (imageBody_[c.a] == c.a && shared(c.b) && imageBody_[c.b] != c.a)
         {
             const long idB = system.particles[imageBody_[c.b]].id;
-            if (idB < c.idA) { second.push_back(c); continue; }
+            if (idB < c.idA) { otherCopies_.push_back(std::move(c)); continue; }
             folded_.emplace_back(c.idA, idB);
             fold(c);
         }
@@ -423,7 +423,7 @@ void CollisionStep::foldImageContacts(const ParticleSystem& system)
     }
     contacts_.resize(kept);
     std::sort(folded_.begin(), folded_.end());
-    for (StepContact& c : second)
+    for (StepContact& c : otherCopies_)
     {
         const std::pair<long, long> ids(system.particles[imageBody_[c.b]].id, c.idA);
         if (std::binary_search(folded_.begin(), folded_.end(), ids)) continue;

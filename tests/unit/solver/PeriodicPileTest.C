@@ -61,12 +61,11 @@ Substep substep(CollisionStep& step, ParticleSystem& own, double h, bool share)
     const int n = own.size();
     for (int k = 1; k <= 2; ++k)
     {
+        PeriodicTransform T;
+        T.translation = Vector3(k == 1 ? L : -L, 0, 0);
         for (int i = 0; i < n; ++i)
         {
-            Particle image = own.particles[i];
-            image.id += k*stride;
-            image.pose.position.x() += k == 1 ? L : -L;
-            all.particles.push_back(image);
+            all.particles.push_back(periodicImage(own.particles[i], T, own.particles[i].id + k*stride));
         }
     }
     std::vector<char> owned(all.size(), 0);
