@@ -102,10 +102,13 @@ def readLogValue(path, pattern, last=False):
 
 def readRun(runDir, shape, fillTime):
     files = glob.glob(os.path.join(runDir, "postProcessing", "bed", "*", "bedStatistics.csv"))
-    start = lambda f: float(os.path.basename(os.path.dirname(f)))
+    def start(f):
+        return float(os.path.basename(os.path.dirname(f)))
     # The fluidization's folder: at fillTime, or else the first after 0
-    stage2 = sorted((f for f in files if (abs(start(f) - fillTime) < 1e-9 if fillTime is not None
-                                          else start(f) > 0)), key=start)
+    if fillTime is None:
+        stage2 = sorted((f for f in files if start(f) > 0), key=start)
+    else:
+        stage2 = [f for f in files if abs(start(f) - fillTime) < 1e-9]
     if not stage2:
         return None
     rows = list(csv.DictReader(open(stage2[0])))
@@ -159,10 +162,11 @@ def analyse(shape, run):
     smooth = runningMean(dp, max(1, len(dp)//50))
     end = next((i for i, p in enumerate(smooth) if p >= 0.9*simPlateau), len(dp))
     packed = list(zip(U[:end], smooth[:end]))
-    slope, offset = fitLine(packed) if len(packed) >= 2 else (float("nan"), float("nan"))
+    fitted = len(packed) >= 2
+    slope, offset = fitLine(packed) if fitted else (float("nan"), float("nan"))
     return dict(U=U, dp=dp, smooth=smooth, eps=eps, H=H, plateau=plateau, simPlateau=simPlateau,
                 epsPacked=epsPacked, Hpacked=Hpacked, slope=slope, offset=offset,
-                UmfSim=(simPlateau - offset)/slope if len(packed) >= 2 else float("nan"),
+                UmfSim=(simPlateau - offset)/slope if fitted else float("nan"),
                 UmfErgun=ergunUmf(epsPacked, run["d"], run["phi"]),
                 UmfLaw=lawUmf(lambda u: beetstraGradient(u, epsPacked, run["d"]), epsPacked)
                 if shape == "sphere" else float("nan"),
