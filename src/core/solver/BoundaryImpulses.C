@@ -65,6 +65,8 @@ Particle periodicImage(const Particle& p, const PeriodicTransform& T, long id)
     image.pose.orientation = (Quaternion(T.rotation)*p.pose.orientation).normalized();
     image.velocity = T.rotation*p.velocity;
     image.externalForce = T.rotation*p.externalForce;
+    image.externalResistance = T.rotation*p.externalResistance*T.rotation.transpose();
+    image.resistedImpulse = T.rotation*p.resistedImpulse;
     image.contactForce = T.rotation*p.contactForce;
     return image;
 }

@@ -120,7 +120,7 @@ int CollisionStep::chooseSubsteps(const ParticleSystem& system, double dt) const
     for (const Particle& p : system.particles)
     {
         const double R = system.shapes[p.shapeIndex].boundingRadius();
-        const Vector3 a = settings_.gravity + p.externalForce/p.mass;
+        const Vector3 a = bodyAcceleration(p, settings_.gravity);
         const double d = p.velocity.norm()*dt + 0.5*a.norm()*dt*dt + p.angularVelocity.norm()*R*dt;
         maxDisplacement = std::max(maxDisplacement, d);
         maxSpeed = std::max(maxSpeed, p.velocity.norm() + a.norm()*dt + p.angularVelocity.norm()*R);
@@ -159,10 +159,12 @@ void CollisionStep::moveParticles(ParticleSystem& system, double h) const
 {
     for (Particle& p : system.particles)
     {
-        // Constant acceleration: exact translation over h
-        const Vector3 a = settings_.gravity + p.externalForce/p.mass;
-        p.pose.position += h*p.velocity + 0.5*h*h*a;
-        p.velocity += h*a;
+        // Trapezoidal translation: exact under a constant force, second
+        // order with the implicit resistance
+        const Vector3 v = externallyForcedVelocity(p, settings_.gravity, Vector3::Zero(), h);
+        p.pose.position += 0.5*h*(p.velocity + v);
+        p.velocity = v;
+        p.resistedImpulse += h*(p.externalResistance*v);
 
         // Euler's equations, Eqs. (13)-(16) of [Wedel2023], Lie-group splitting
         RotationalState s{p.pose.orientation, p.angularVelocity};
@@ -285,7 +287,8 @@ void CollisionStep::softKick(ParticleSystem& system, double dt) const
     // damping D of the rotation exactly (kickAngularMomentum)
     for (Particle& p : system.particles)
     {
-        p.velocity += dt*(settings_.gravity + (p.externalForce + p.contactForce)/p.mass);
+        p.velocity = externallyForcedVelocity(p, settings_.gravity, p.contactForce, dt);
+        p.resistedImpulse += dt*(p.externalResistance*p.velocity);
         const Vector3 torque = p.externalTorque + p.contactTorque;
         if (!isZero(torque) || !isZero(p.externalDamping))
         {
@@ -345,6 +348,7 @@ CollisionDiagnostics CollisionStep::advance(ParticleSystem& system, double dt)
     validateParticleSystem(system);
 
     CollisionDiagnostics diag;
+    for (Particle& p : system.particles) p.resistedImpulse.setZero();
     const int n = chooseSubsteps(system, dt);
     const double h = dt/n;
     for (int k = 0; k < n; ++k)

@@ -245,7 +245,9 @@ void ContactSolver::prepare
         const Matrix3 Q = p.pose.orientation.toRotationMatrix();
         velocity_[i] = p.velocity;
         omega_[i] = Q*p.angularVelocity;
-        inverseMass_[i] = 1.0/p.mass;
+        // The implicit external resistance moves with the body's velocity:
+        // an impulse P changes v by P/(m + h c) (isotropicResistance)
+        inverseMass_[i] = 1.0/(p.mass + h*isotropicResistance(p));
         // Global I^-1 = Q diag(1/I') Q^T, Eq. (62) of [Wedel2023]
         inverseInertia_[i] = Q*p.principalMoments.cwiseInverse().asDiagonal()*Q.transpose();
         symmetry_[i] = surfaceSymmetry(system.shapes[p.shapeIndex], Q);
@@ -253,8 +255,7 @@ void ContactSolver::prepare
     };
     auto acceleration = [&](int i)
     {
-        const Particle& q = system.particles[i];
-        return (settings.gravity + q.externalForce/q.mass).norm();
+        return bodyAcceleration(system.particles[i], settings.gravity).norm();
     };
 
     const int nc = int(contacts.size());
@@ -687,13 +688,15 @@ void ContactSolver::store(std::vector<StepContact>& contacts, PairCache& cache)
 }
 
 
-void ContactSolver::finish(ParticleSystem& system) const
+void ContactSolver::finish(ParticleSystem& system, double h) const
 {
-    // omega' = e^-1 omega; only particles that received an impulse
+    // omega' = e^-1 omega; only particles that received an impulse. The
+    // resistance's share of the change, h c dv, is resisted impulse
     for (int i = 0; i < system.size(); ++i)
     {
         if (!changed_[i]) continue;
         Particle& p = system.particles[i];
+        p.resistedImpulse += (h*isotropicResistance(p))*(velocity_[i] - p.velocity);
         p.velocity = velocity_[i];
         p.angularVelocity = p.pose.orientation.conjugate()*omega_[i];
     }
@@ -736,7 +739,7 @@ int ContactSolver::solveVelocities
     // first iterate depend on the decomposition
     if (relaxPhase && settings.propagateLoads && !globalMax_) propagateLoads(settings, diag);
     if (relaxPhase) sweeps += relax(settings, diag);
-    finish(system);
+    finish(system, h);
     store(contacts, cache);
     storedSubstep_ = substep_;
     return sweeps;

@@ -1,5 +1,7 @@
 #include "solver/ParticleSystem.H"
 
+#include <Eigen/LU>
+
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -106,6 +108,10 @@ void validateParticleSystem(const ParticleSystem& system)
         {
             invalidParticle(i, p.id, "externalDamping", p.externalDamping.norm());
         }
+        if (!p.externalResistance.allFinite())
+        {
+            invalidParticle(i, p.id, "externalResistance", p.externalResistance.norm());
+        }
     }
     const WallSet& w = system.walls;
     if (w.patch.size() != w.faces.size() || w.velocity.size() != w.faces.size())
@@ -127,6 +133,24 @@ void validateParticleSystem(const ParticleSystem& system)
             throw std::invalid_argument(os.str());
         }
     }
+}
+
+
+Vector3 externallyForcedVelocity
+(
+    const Particle& p,
+    const Vector3& gravity,
+    const Vector3& force,
+    double h
+)
+{
+    const Vector3 impulse = h*(p.mass*gravity + p.externalForce + force);
+    if (p.externalResistance.isZero(0))
+    {
+        return p.velocity + impulse/p.mass;
+    }
+    const Matrix3 M = p.mass*Matrix3::Identity() + h*p.externalResistance;
+    return M.partialPivLu().solve(p.mass*p.velocity + impulse);
 }
 
 

@@ -27,9 +27,10 @@ namespace
 
 //- Doubles per particle in the all-gather: id, shape, position (3),
 //  quaternion (4), velocity (3), omega' (3), mass, moments (3), external
-//  force (3: the body force a = g + F/m of a contact's resting speed and of
-//  the substep count must be the owner's, buoyancy and drag included)
-constexpr int particleRecord = 22;
+//  force (3) and resistance (9): the body force g + (F - C v)/m of a
+//  contact's resting speed and of the substep count, and the ghost's move,
+//  must be the owner's, buoyancy and drag included
+constexpr int particleRecord = 31;
 
 
 void pack(const superellipsoid::Particle& p, Foam::scalarList& buf, Foam::label& k)
@@ -46,6 +47,7 @@ void pack(const superellipsoid::Particle& p, Foam::scalarList& buf, Foam::label&
     buf[k++] = p.mass;
     for (int i = 0; i < 3; ++i) buf[k++] = p.principalMoments[i];
     for (int i = 0; i < 3; ++i) buf[k++] = p.externalForce[i];
+    for (int i = 0; i < 9; ++i) buf[k++] = p.externalResistance(i);
 }
 
 
@@ -62,6 +64,7 @@ superellipsoid::Particle unpack(const Foam::scalarList& buf, Foam::label& k)
     p.mass = buf[k++];
     for (int i = 0; i < 3; ++i) p.principalMoments[i] = buf[k++];
     for (int i = 0; i < 3; ++i) p.externalForce[i] = buf[k++];
+    for (int i = 0; i < 9; ++i) p.externalResistance(i) = buf[k++];
     return p;
 }
 

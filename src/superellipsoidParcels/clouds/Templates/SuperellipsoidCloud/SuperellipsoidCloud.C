@@ -274,6 +274,13 @@ void Foam::SuperellipsoidCloud<CloudType>::scatterFluidStep
 
         p.U() = toFoam(q.velocity);
         p.omegaP() = toFoam(q.angularVelocity);
+
+        // The resisted part of the drag's impulse, -sum h C v, to the
+        // carrier (SuperellipsoidParcel::fluidForcing added the rest)
+        if (this->solution().coupled())
+        {
+            this->UTrans()[p.cell()] += p.nParticle()*toFoam(q.resistedImpulse);
+        }
         p.setOrientation(q.pose.orientation);
         p.setExactPosition(toFoam(q.pose.position));
 

@@ -306,13 +306,14 @@ void Foam::SuperellipsoidParcel<ParcelType>::halfKick
 
 template<class ParcelType>
 template<class TrackCloudType>
-Foam::vector Foam::SuperellipsoidParcel<ParcelType>::calcVelocityChange
+typename Foam::SuperellipsoidParcel<ParcelType>::translationalForcing
+Foam::SuperellipsoidParcel<ParcelType>::forcing
 (
     TrackCloudType& cloud,
     trackingData& td,
     const scalar dt,
     const superellipsoidParcelFlow* flow
-)
+) const
 {
     using namespace superellipsoidConversions;
     typedef typename TrackCloudType::parcelType parcelType;
@@ -321,7 +322,6 @@ Foam::vector Foam::SuperellipsoidParcel<ParcelType>::calcVelocityChange
     typename parcelType::trackingData& ttd =
         static_cast<typename parcelType::trackingData&>(td);
 
-    const scalar np0 = this->nParticle();
     const scalar mass0 = this->mass();
     const scalar Re = this->Re(td);
     const scalar muc = td.muc();
@@ -331,52 +331,78 @@ Foam::vector Foam::SuperellipsoidParcel<ParcelType>::calcVelocityChange
     const typename TrackCloudType::forceType& forces = cloud.forces();
     const forceSuSp Fcp = forces.calcCoupled(p, ttd, dt, mass0, Re, muc);
     const forceSuSp Fncp = forces.calcNonCoupled(p, ttd, dt, mass0, Re, muc);
-    const scalar massEff = forces.massEff(p, ttd, mass0);
 
-    // The fluid-force model's law F = A (u - v) (global frame)
-    superellipsoid::ParticleFluidForce law;
-    const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
+    translationalForcing f;
+    f.M = forces.massEff(p, ttd, mass0)*I;
+    f.F = Fcp.Su() + Fncp.Su();
+    f.Fnc = Fncp.Su();
+    f.C = Fcp.Sp()*I;
+    f.Spu = dt*Fcp.Sp();
+
     if (flow)
     {
-        law = cloud.fluidForce()->force(p, shape, *flow, toEigen(R()), dt);
+        // The fluid-force model's law F = A (u - v) (global frame)
+        const superellipsoidShapeTable::entry& shape = cloud.shapes()[shapeId_];
+        const superellipsoid::ParticleFluidForce law =
+            cloud.fluidForce()->force(p, shape, *flow, toEigen(R()), dt);
+        f.C += toFoam(law.resistance);
+        f.Spu += dt*law.maxResistance;
+        if (cloud.fluidForce()->hasFluidInertia())
+        {
+            // Tensor added mass M_a and fluid stress (m_f I + M_a) Du/Dt
+            cloud.fluidForce()->fluidInertia(p, ttd, shape, R(), f.M, f.F);
+        }
     }
+    return f;
+}
+
+
+template<class ParcelType>
+template<class TrackCloudType>
+void Foam::SuperellipsoidParcel<ParcelType>::addCoupling
+(
+    TrackCloudType& cloud,
+    vector dUTrans,
+    const scalar Spu
+) const
+{
+    if (cloud.solution().coupled())
+    {
+        meshTools::constrainDirection(cloud.pMesh(), cloud.pMesh().solutionD(), dUTrans);
+        cloud.UTrans()[this->cell()] += this->nParticle()*dUTrans;
+        cloud.UCoeff()[this->cell()] += this->nParticle()*Spu;
+    }
+}
+
+
+template<class ParcelType>
+template<class TrackCloudType>
+Foam::vector Foam::SuperellipsoidParcel<ParcelType>::calcVelocityChange
+(
+    TrackCloudType& cloud,
+    trackingData& td,
+    const scalar dt,
+    const superellipsoidParcelFlow* flow
+)
+{
+    using namespace superellipsoidConversions;
 
     // Backward Euler for the linear drag, explicit for the rest:
     // (M + dt C) U_new = M U + dt (F + C Uc), C = A + Sp I, M = m_eff I
     // (+ M_a with added mass: SPD, stable for any density ratio)
-    const vector& Uc = td.Uc();
-    const vector& U0 = this->U();
-    tensor M(massEff*I);
-    vector F(Fcp.Su() + Fncp.Su());
-    if (flow && cloud.fluidForce()->hasFluidInertia())
-    {
-        // Tensor added mass M_a and fluid stress (m_f I + M_a) Du/Dt
-        cloud.fluidForce()->fluidInertia(p, ttd, shape, R(), M, F);
-    }
+    const translationalForcing f = forcing(cloud, td, dt, flow);
     vector dU = toFoam
     (
         superellipsoid::implicitVelocityChange
         (
-            toEigen(M), law.resistance + Fcp.Sp()*superellipsoid::Matrix3::Identity(),
-            toEigen(F), toEigen(Uc), toEigen(U0), dt
+            toEigen(f.M), toEigen(f.C), toEigen(f.F), toEigen(td.Uc()), toEigen(this->U()), dt
         )
     );
 
     // Momentum given to the carrier phase: the coupled part of the change
-    vector dUTrans(-((M & dU) - dt*Fncp.Su()));
-    const scalar Spu = dt*(Fcp.Sp() + law.maxResistance);
+    addCoupling(cloud, -((f.M & dU) - dt*f.Fnc), f.Spu);
 
-    // Reduced-D cases
-    const polyMesh& mesh = cloud.pMesh();
-    meshTools::constrainDirection(mesh, mesh.solutionD(), dU);
-    meshTools::constrainDirection(mesh, mesh.solutionD(), dUTrans);
-
-    if (cloud.solution().coupled())
-    {
-        cloud.UTrans()[this->cell()] += np0*dUTrans;
-        cloud.UCoeff()[this->cell()] += np0*Spu;
-    }
-
+    meshTools::constrainDirection(cloud.pMesh(), cloud.pMesh().solutionD(), dU);
     return dU;
 }
 
@@ -440,12 +466,31 @@ void Foam::SuperellipsoidParcel<ParcelType>::fluidForcing
         );
     }
 
-    // Implicit tensor drag and the other forces over the whole fluid step,
-    // evaluated once: the velocity change m (U_new - U) becomes a constant
-    // external force of the core (with the core's gravity taken out, the
-    // core adds it back), and the same change is the coupling source
-    const vector dU(calcVelocityChange(cloud, td, dt, model ? &flow : nullptr));
-    q.externalForce = q.mass*(toEigen(dU)/dt - cloud.collisionGravity());
+    // The forces evaluated once for the whole fluid step (the core's
+    // gravity taken out, the core adds it back)
+    const translationalForcing f = forcing(cloud, td, dt, model ? &flow : nullptr);
+    q.resistedImpulse = superellipsoid::Vector3::Zero();
+    if (f.M == tensor(q.mass*I) && cloud.pMesh().nSolutionD() == 3)
+    {
+        // The resistance C goes to the core, implicit in every substep on
+        // the velocity the contacts leave: a contact-held parcel feels
+        // C (Uc - 0), not the drag on a fall over dt it does not make.
+        // Coupling: the explicit part now, -sum h C v after the core
+        // (SuperellipsoidCloud::scatterFluidStep)
+        const vector Uc(td.Uc());
+        q.externalForce = toEigen(f.F + (f.C & Uc)) - q.mass*cloud.collisionGravity();
+        q.externalResistance = toEigen(f.C);
+        addCoupling(cloud, -dt*(f.F - f.Fnc + (f.C & Uc)), f.Spu);
+    }
+    else
+    {
+        // Added mass or a reduced-D mesh: the velocity change of the step
+        // (backward Euler over dt) as a constant external force, and the
+        // same change as the coupling source
+        const vector dU(calcVelocityChange(cloud, td, dt, model ? &flow : nullptr));
+        q.externalForce = q.mass*(toEigen(dU)/dt - cloud.collisionGravity());
+        q.externalResistance = superellipsoid::Matrix3::Zero();
+    }
 
     if (this->active() && model)
     {
