@@ -80,12 +80,12 @@ def step(ax):
         ["motionFluidStep: one OpenFOAM tracking pass per fluid step",
          "(softContact: Cloud::move + core softSubstep every substep)"], LAYER)
     box(ax, 0.02, 0.71, 0.96, 0.15, "2. once per parcel: SuperellipsoidParcel::fluidForcing",
-        ["implicit drag over Dt: Brenner Eq. (5) or finiteReynoldsDrag",
-         "torque Eq. (21) + damping -> constant external force,",
-         "  torque, damping of the core particle; UTrans, UCoeff"], LAYER)
+        ["drag Brenner Eq. (5) or finiteReynoldsDrag: force F + C u and",
+         "resistance C (implicit in the core); torque Eq. (21) + damping",
+         "-> the core particle; UTrans (+ resisted impulse after 3.), UCoeff"], LAYER)
     box(ax, 0.02, 0.30, 0.96, 0.38, "3. advanceFluidStep: n substeps h = Dt/n in the core",
         ["nSubSteps: surface displacement <= 0.1 c per substep",
-         "CollisionStep::move (constant a, advanceRotation)",
+         "CollisionStep::move (F, C implicit, advanceRotation)",
          "parallel: ghosts exchanged from the moved state",
          "detect: BroadPhase -> detectParticleContact,",
          "  detectFaceContact -> pairManifold / wallManifold",
