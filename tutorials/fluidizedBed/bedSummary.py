@@ -215,9 +215,12 @@ def main():
         Ulo, Uhi = a["U"][0], a["UmfSim"]
         ergunSlope = a["Hpacked"]*(ergunGradient(Uhi, a["epsPacked"], run["d"], run["phi"])
                                    - ergunGradient(Ulo, a["epsPacked"], run["d"], run["phi"]))/(Uhi - Ulo)
-        lines.append("| %s | %.3f | %.1f | %.1f | %.1f | %.3f | %.4f | %.4f | %.4f | %.4f |"
+        # Beetstra's U_mf for spheres only: for other shapes the law
+        # multiplies the orientation-resolved drag, not modelled here
+        umfLaw = "%.4f" % a["UmfLaw"] if math.isfinite(a["UmfLaw"]) else "-"
+        lines.append("| %s | %.3f | %.1f | %.1f | %.1f | %.3f | %.4f | %s | %.4f | %.4f |"
                      % (shape, a["slope"]/ergunSlope, a["offset"], a["simPlateau"], a["plateau"],
-                        a["simPlateau"]/a["plateau"], a["UmfSim"], a["UmfLaw"], a["UmfErgun"], a["UmfWenYu"]))
+                        a["simPlateau"]/a["plateau"], a["UmfSim"], umfLaw, a["UmfErgun"], a["UmfWenYu"]))
     writeTable(os.path.join(args.runs, "summary.md"), lines)
 
     plt = pyplot("bedSummary", args.plots)
