@@ -1,6 +1,6 @@
 #include "solver/ParticleSystem.H"
 
-#include <Eigen/LU>
+#include <Eigen/LU>   // Matrix3::inverse
 
 #include <cmath>
 #include <sstream>
@@ -145,12 +145,19 @@ Vector3 externallyForcedVelocity
 )
 {
     const Vector3 impulse = h*(p.mass*gravity + p.externalForce + force);
-    if (p.externalResistance.isZero(0))
+    const Matrix3& C = p.externalResistance;
+    const double c = C(0, 0);
+    if (C(1, 1) == c && C(2, 2) == c && C(0, 1) == 0 && C(0, 2) == 0 && C(1, 0) == 0
+     && C(1, 2) == 0 && C(2, 0) == 0 && C(2, 1) == 0)
     {
-        return p.velocity + impulse/p.mass;
+        // None (exact v + h a), or isotropic (a sphere's drag): a scalar mass
+        if (c == 0) return p.velocity + impulse/p.mass;
+        return (p.mass*p.velocity + impulse)/(p.mass + h*c);
     }
-    const Matrix3 M = p.mass*Matrix3::Identity() + h*p.externalResistance;
-    return M.partialPivLu().solve(p.mass*p.velocity + impulse);
+    // 3x3 closed-form inverse: m I + h C is well conditioned (C's symmetric
+    // part positive semi-definite)
+    const Matrix3 M = p.mass*Matrix3::Identity() + h*C;
+    return M.inverse()*(p.mass*p.velocity + impulse);
 }
 
 
