@@ -144,7 +144,8 @@ int applyBoundaryImpulses
     const std::vector<StepContact>& contacts,
     const std::vector<char>& owned,
     std::vector<BoundaryImpulse> received,
-    long imageStride
+    long imageStride,
+    double h
 )
 {
     // This processor's answers for the contacts it does not own: with a
@@ -212,8 +213,11 @@ int applyBoundaryImpulses
     {
         if (dP[b].isZero(0) && dL[b].isZero(0)) continue;
         Particle& p = system.particles[b];
-        // v += dP/m; omega' += I'^-1 (e^-1 dL), Eq. (62) of [Wedel2023]
-        p.velocity += dP[b]/p.mass;
+        // v += dP/(m + h c); omega' += I'^-1 (e^-1 dL), Eq. (62) of [Wedel2023]
+        const double c = h*isotropicResistance(p);
+        const Vector3 dv = dP[b]/(p.mass + c);
+        p.velocity += dv;
+        p.resistedImpulse += c*dv;
         p.angularVelocity +=
             (p.pose.orientation.conjugate()*dL[b]).cwiseQuotient(p.principalMoments);
     }
@@ -224,7 +228,7 @@ int applyBoundaryImpulses
 ContactMomentumBalance contactMomentumBalance
 (
     const ParticleSystem& system,
-    const std::vector<Vector3>& velocityBefore,
+    const std::vector<Vector3>& momentumBefore,
     const std::vector<StepContact>& contacts,
     const std::vector<char>& owned
 )
@@ -233,8 +237,7 @@ ContactMomentumBalance contactMomentumBalance
     for (int i = 0; i < system.size(); ++i)
     {
         if (!owned[i]) continue;
-        const Particle& p = system.particles[i];
-        const Vector3 dp = p.mass*(p.velocity - velocityBefore[i]);
+        const Vector3 dp = contactMomentum(system.particles[i]) - momentumBefore[i];
         m.change += dp;
         m.scale += dp.norm();
     }

@@ -73,7 +73,7 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     step_(),
     system_(),
     local_(),
-    velocityBefore_(),
+    momentumBefore_(),
     images_(),
     halo_(),
     walls_(mesh),
@@ -272,15 +272,15 @@ void Foam::superellipsoidCollisionModel::exchangeParticles()
 
 void Foam::superellipsoidCollisionModel::beginVelocityPhases()
 {
-    velocityBefore_.resize(system_.particles.size());
-    for (std::size_t i = 0; i < velocityBefore_.size(); ++i)
+    momentumBefore_.resize(system_.particles.size());
+    for (std::size_t i = 0; i < momentumBefore_.size(); ++i)
     {
-        velocityBefore_[i] = system_.particles[i].velocity;
+        momentumBefore_[i] = superellipsoid::contactMomentum(system_.particles[i]);
     }
 }
 
 
-void Foam::superellipsoidCollisionModel::endVelocityPhases()
+void Foam::superellipsoidCollisionModel::endVelocityPhases(const scalar h)
 {
     const std::vector<superellipsoid::StepContact>& contacts = step_->contacts();
     const std::vector<char>& owned = halo_->owned();
@@ -294,13 +294,13 @@ void Foam::superellipsoidCollisionModel::endVelocityPhases()
         {
             halo_->counters().impulsesReplaced += superellipsoid::applyBoundaryImpulses
             (
-                system_, contacts, owned, received, images_->stride()
+                system_, contacts, owned, received, images_->stride(), h
             );
         });
     }
     log_.recordBalance
     (
-        superellipsoid::contactMomentumBalance(system_, velocityBefore_, contacts, owned)
+        superellipsoid::contactMomentumBalance(system_, momentumBefore_, contacts, owned)
     );
 }
 

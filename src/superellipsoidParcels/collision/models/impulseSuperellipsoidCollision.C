@@ -140,7 +140,7 @@ void Foam::superellipsoidCollisionModels::impulse::collide(const scalar h)
         step_->detect(system_, diag_);
         beginVelocityPhases();
         step_->resolveSweeps(system_, diag_, h);
-        endVelocityPhases();
+        endVelocityPhases(h);
         step_->removeOverlaps(system_);
         ++diag_.substeps;
         finishSubstep(before);
