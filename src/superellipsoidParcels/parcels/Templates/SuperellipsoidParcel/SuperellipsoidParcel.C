@@ -381,8 +381,8 @@ Foam::vector Foam::SuperellipsoidParcel<ParcelType>::calcVelocityChange
 (
     TrackCloudType& cloud,
     trackingData& td,
-    const scalar dt,
-    const superellipsoidParcelFlow* flow
+    const translationalForcing& f,
+    const scalar dt
 )
 {
     using namespace superellipsoidConversions;
@@ -390,7 +390,6 @@ Foam::vector Foam::SuperellipsoidParcel<ParcelType>::calcVelocityChange
     // Backward Euler for the linear drag, explicit for the rest:
     // (M + dt C) U_new = M U + dt (F + C Uc), C = A + Sp I, M = m_eff I
     // (+ M_a with added mass: SPD, stable for any density ratio)
-    const translationalForcing f = forcing(cloud, td, dt, flow);
     vector dU = toFoam
     (
         superellipsoid::implicitVelocityChange
@@ -430,7 +429,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::calc
         );
     }
 
-    this->U() += calcVelocityChange(cloud, td, dt, model ? &flow : nullptr);
+    this->U() += calcVelocityChange(cloud, td, forcing(cloud, td, dt, model ? &flow : nullptr), dt);
     calcRotation(cloud, dt, model ? &flow : nullptr);
 }
 
@@ -487,7 +486,7 @@ void Foam::SuperellipsoidParcel<ParcelType>::fluidForcing
         // Added mass or a reduced-D mesh: the velocity change of the step
         // (backward Euler over dt) as a constant external force, and the
         // same change as the coupling source
-        const vector dU(calcVelocityChange(cloud, td, dt, model ? &flow : nullptr));
+        const vector dU(calcVelocityChange(cloud, td, f, dt));
         q.externalForce = q.mass*(toEigen(dU)/dt - cloud.collisionGravity());
         q.externalResistance = superellipsoid::Matrix3::Zero();
     }
