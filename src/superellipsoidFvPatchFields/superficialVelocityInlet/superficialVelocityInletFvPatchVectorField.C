@@ -26,8 +26,9 @@ Foam::superficialVelocityInletFvPatchVectorField::carrierFraction() const
     const fvPatchScalarField& alphap =
         patch().lookupPatchField<volScalarField, scalar>(alphaName_);
 
+    // A global minimum: every processor stops, also one without inlet faces
     const scalar alphaMin = gMin(alphap);
-    if (alphap.size() && alphaMin <= 0)
+    if (alphaMin <= 0)
     {
         FatalIOError(FUNCTION_NAME, __FILE__, __LINE__, file)
             << "Bad entry alpha " << alphaName_ << " of patch "
