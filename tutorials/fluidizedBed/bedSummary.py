@@ -111,7 +111,10 @@ def readRun(runDir, shape, fillTime):
         stage2 = [f for f in files if abs(start(f) - fillTime) < 1e-9]
     if not stage2:
         return None
-    rows = list(csv.DictReader(open(stage2[0])))
+    # The stage's first step reports the flux the solver formed before its
+    # first pressure solve, the previous stage's (alphaPhi = alphacf phic):
+    # not a point of the ramp
+    rows = list(csv.DictReader(open(stage2[0])))[1:]
     log = os.path.join(runDir, "log.fluidize")
     phi = float(readLogValue(log, r"shape %s: .*sphericity ([0-9.eE+-]+)" % shape))
     d = float(readLogValue(log, r"shape %s: .*dEq ([0-9.eE+-]+)" % shape))
