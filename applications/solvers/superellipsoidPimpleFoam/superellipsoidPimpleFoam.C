@@ -11,7 +11,8 @@ Description
     coupling, i.e. the continuous-phase volume fraction alphac = 1 - theta
     in the momentum and pressure equations and the cloud's momentum source
     (two-way coupling). The momentum and pressure equations are DPMFoam's
-    own (createFields.H, UcEqn.H, pEqn.H, included from its source folder).
+    own (createFields.H, UcEqn.H, pEqn.H, included from its source folder),
+    or their face-consistent form (faceMomentum below).
 
     Switches:
       - one-way coupling: constant/<cloud>Properties
@@ -23,6 +24,13 @@ Description
         momentum source are smoothed by diffusion over a Gaussian of
         bandwidth b, their integrals kept; the smoothed source density and
         implicit coefficient are written as cloudVolSUSu and cloudVolSUCoeff;
+      - face-consistent flux: system/fvSolution PIMPLE { faceMomentum yes; }
+        (UcEqnFace.H, pEqnFace.H; default no, DPMFoam's own equations): the
+        flux from face conductances (the cells' alphac/A in series) and
+        the half-cell means of the forces, the cell velocity from the
+        superficial flux. A bed's top cell then carries its whole drag
+        (DPMFoam's equations leave it half: docs/dense-beds.md). Read every
+        time step;
       - frozen flow: system/fvSolution PIMPLE { frozenFlow yes; } (the
         carrier-phase fields are not solved: the parcels move in the given
         U, e.g. a prescribed shear, or in still fluid for dry and
@@ -38,6 +46,7 @@ Description
 #include "PhaseIncompressibleTurbulenceModel.H"
 #include "pimpleControl.H"
 #include "Switch.H"
+#include "reverseLinear.H"
 
 #include "basicSuperellipsoidCloud.H"
 #include "couplingSmoothing.H"
