@@ -229,7 +229,7 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
         }
         return bodies_[i];
     };
-    for (const StepContact& c : contacts_)
+    for (StepContact& c : contacts_)
     {
         Particle& A = system.particles[c.a];
         const Superellipsoid& sA = system.shapes[A.shapeIndex];
@@ -275,6 +275,10 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
             ++diag.wallCollisions;
         }
         rec.history = r.history;
+        // The substep's impulse on b as the impulse model reports it: the
+        // force at the substep's end over h (the kicks' two halves shift
+        // it by half a substep)
+        c.impulse = h*r.forceOnB;
         A.contactForce -= r.forceOnB;
         A.contactTorque += A.pose.orientation.conjugate()*r.torqueOnA;
     }

@@ -78,6 +78,7 @@ Foam::superellipsoidCollisionModel::superellipsoidCollisionModel
     halo_(),
     walls_(mesh),
     log_(mesh.time(), modelName),
+    wallForces_(mesh.time(), mesh.boundaryMesh()),
     diag_(),
     waypoints_(),
     stopAtRest_(0),
@@ -328,6 +329,7 @@ void Foam::superellipsoidCollisionModel::finishSubstep
     }
     diag_.pairContacts = before.pairContacts + pairs;
     diag_.wallContacts = before.wallContacts + walls;
+    wallForces_.add(system_.walls, contacts, owned);
 
     if (Pstream::parRun())
     {
@@ -347,8 +349,10 @@ void Foam::superellipsoidCollisionModel::buildWalls(const volVectorField& U)
     }
     system_.walls = walls_.convert(U);
     step_->invalidateWalls();
-    // The CSV of the diagnostics opens with the first conversion
+    // The CSVs of the diagnostics and the wall forces open with the first
+    // conversion
     log_.open();
+    wallForces_.open(system_.walls);
 }
 
 
@@ -395,6 +399,7 @@ void Foam::superellipsoidCollisionModel::endStep(const scalar time)
         log_.reduce(diag_, halo_->counters());
     stopIfAtRest(time, diag_.translationalEnergy + diag_.rotationalEnergy);
     log_.write(time, diag_, totals);
+    wallForces_.write(time, mesh_.time().deltaTValue());
 
     diag_ = superellipsoid::CollisionDiagnostics();
     log_.reset();
