@@ -3,6 +3,7 @@
 \*---------------------------------------------------------------------------*/
 
 #include "superellipsoidCollisionLog.H"
+#include "superellipsoidCollisionOutput.H"
 #include "Pstream.H"
 
 #include <type_traits>
@@ -153,14 +154,7 @@ void Foam::superellipsoidCollisionLog::open()
     opened_ = true;
     if (Pstream::master())
     {
-        const fileName dir
-        (
-            time_.globalPath()/"postProcessing"/"superellipsoidCollisions"
-           /time_.timeName(time_.startTime().value())
-        );
-        mkDir(dir);
-        csv_.reset(new OFstream(dir/"collisions.csv"));
-        csv_().precision(12);
+        csv_ = superellipsoidCollisionCsv(time_, "collisions.csv");
         csv_() << "time," << superellipsoid::CollisionDiagnostics::csvHeader().c_str()
             << ",truncatedDisplacements,wallBackstops,ghosts" << endl;
     }

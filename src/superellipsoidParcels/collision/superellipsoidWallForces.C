@@ -3,6 +3,7 @@
 \*---------------------------------------------------------------------------*/
 
 #include "superellipsoidWallForces.H"
+#include "superellipsoidCollisionOutput.H"
 #include "Pstream.H"
 #include "ListOps.H"
 
@@ -39,14 +40,7 @@ void Foam::superellipsoidWallForces::open(const superellipsoid::WallSet& walls)
     impulse_.assign(walls_.size(), superellipsoid::Vector3::Zero());
     if (Pstream::master() && walls_.size())
     {
-        const fileName dir
-        (
-            time_.globalPath()/"postProcessing"/"superellipsoidCollisions"
-           /time_.timeName(time_.startTime().value())
-        );
-        mkDir(dir);
-        csv_.reset(new OFstream(dir/"wallForces.csv"));
-        csv_().precision(12);
+        csv_ = superellipsoidCollisionCsv(time_, "wallForces.csv");
         csv_() << "time";
         for (const label patchi : walls_)
         {
