@@ -586,23 +586,41 @@ ContactSolver::RelaxSweep ContactSolver::relaxSweep
         seen_[k] = {drift_[c.a], c.b >= 0 ? drift_[c.b] : 0.0};
         moved_[k] = visit.moved;
         if (visit.moved) sweep.converged = false;
-        if (visit.moved && !(c.friction > 0)) sweep.frictionlessConverged = false;
+        if (visit.moved && strict(c)) sweep.strictConverged = false;
     }
     return sweep;
 }
 
 
+bool ContactSolver::strict(const ContactConstraint& c) const
+{
+    // What a frictionless contact's residual leaves slides on in the next
+    // substep unless friction on another contact of its bodies takes it
+    // back; a wall contact's one body, a pair's both
+    if (c.friction > 0) return false;
+    return !held_[c.a] || (c.b >= 0 && !held_[c.b]);
+}
+
+
 int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics& diag)
 {
-    // 1. Bounds: round-off of the speeds; the energy bound tau E_h
+    // 1. Bounds: round-off of the speeds; the energy bound tau E_h; the
+    //    bodies held by friction (contacts of this processor)
     const double tolerance = speedTolerance();
     drift_.assign(velocity_.size(), 0.0);
     seen_.assign(constraints_.size(), {0.0, 0.0});
     moved_.assign(constraints_.size(), 1);
+    held_.assign(velocity_.size(), 0);
+    for (const ContactConstraint& c : constraints_)
+    {
+        if (!(c.restingSpeed > 0 && c.friction > 0)) continue;
+        held_[c.a] = 1;
+        if (c.b >= 0) held_[c.b] = 1;
+    }
     const double bodyEnergy = bodyForceEnergy(constraints_, inverseMass_, drift_);
     const double energyBound = settings.restingEnergyTolerance*bodyEnergy;
 
-    // 2. Sweeps until every point converged, or (frictionless contacts
+    // 2. Sweeps until every point converged, or (strict contacts
     //    converged) the sweep's energy is below the bound, or the cap
     RelaxSweep last;
     int sweeps = 0;
@@ -617,7 +635,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
         last = relaxSweep(settings, tolerance, diag);
         // All processors alike, one reduction: 2 goes on, 1 stops on the
         // energy, 0 converged
-        const bool settled = last.frictionlessConverged && !(last.energy > energyBound) && energyBound > 0;
+        const bool settled = last.strictConverged && !(last.energy > energyBound) && energyBound > 0;
         const double state = globalMax(2*(!last.converged && !settled) + !last.converged);
         if (state < 2)
         {

@@ -306,3 +306,26 @@ TEST(RestingConvergence, PyramidRestsWhenTheSubstepChanges)
     EXPECT_NEAR(support, weight, 1e-6*weight);
     EXPECT_LT(res.finalEnergy, 1e-12);
 }
+
+
+TEST(RestingConvergence, EnergyStopHoldsAFrictionalPyramidOnFrictionlessWalls)
+{
+    // checkPyramid with frictionless walls under the frictional pyramid,
+    // plain Gauss-Seidel and the stop on the sweep's energy (1e-3). Every
+    // body of a floor contact is held by friction on the bodies beside and
+    // above it, so the floor contacts need not reach restingTolerance
+    // before the stop: what their residual leaves is taken back by that
+    // friction in the next substep. References as for the frictional
+    // walls: the floor carries the weight to 1e-6 (frictionless walls
+    // carry it all in the normal), rest, and from 0.02 s on at most
+    // sweepBound sweeps; the landings below landingBound (as above)
+    constexpr int landingBound = 50;
+    CollisionSettings settings = frictionalSettings(0.5);
+    settings.wallLaw = ImpulseLaw::frictionless(0.2);
+    settings.propagateLoads = false;
+    settings.blockFaces = false;
+    settings.restingEnergyTolerance = 1e-3;
+    const RunResult r = checkPyramid(settings, sweepBound);
+    EXPECT_LE(r.maxRestingSweeps, landingBound);
+    EXPECT_EQ(r.restingCapHits, 0);
+}
