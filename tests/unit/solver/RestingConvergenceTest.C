@@ -28,6 +28,10 @@ constexpr double dt = 1e-4;                 // one substep per step at rest (c =
 //  leaves room for a correction sweep and the one that confirms it
 constexpr int sweepBound = 3;
 
+//- Bound of the relax sweeps in any substep with the stop on a sweep's
+//  energy, landings included: a quarter of the default cap of 200
+constexpr int landingBound = 50;
+
 double kineticEnergy(const ParticleSystem& s)
 {
     return translationalKineticEnergy(s) + rotationalKineticEnergy(s);
@@ -223,8 +227,7 @@ TEST(RestingConvergence, EnergyStopKeepsThePyramidOfSpheresExact)
     // it re-split the pyramid in every substep and its walls carried the
     // weight only to 1.8e-2, the bodies moving (KE 1e-11 J at 0.4 s).
     // The landings stay below landingBound sweeps (measured 31, the cap
-    // 200): a quarter of the default cap
-    constexpr int landingBound = 50;
+    // 200)
     CollisionSettings settings = frictionalSettings(0.5);
     settings.restingEnergyTolerance = 1e-3;
     const RunResult r = checkPyramid(settings, sweepBound);
@@ -319,7 +322,6 @@ TEST(RestingConvergence, EnergyStopHoldsAFrictionalPyramidOnFrictionlessWalls)
     // walls: the floor carries the weight to 1e-6 (frictionless walls
     // carry it all in the normal), rest, and from 0.02 s on at most
     // sweepBound sweeps; the landings below landingBound (as above)
-    constexpr int landingBound = 50;
     CollisionSettings settings = frictionalSettings(0.5);
     settings.wallLaw = ImpulseLaw::frictionless(0.2);
     settings.propagateLoads = false;
