@@ -363,6 +363,7 @@ struct RunTotals
         total.restingImpulses += d.restingImpulses;
         total.pairCollisions += d.pairCollisions;
         total.wallCollisions += d.wallCollisions;
+        total.collisionStagnations += d.collisionStagnations;
     }
 };
 
@@ -438,7 +439,8 @@ int printSummary
     std::printf("  largest overlap / c     %.3e over the run, %.3e in the last step\n",
                 r.maxOverlapRatio, r.lastOverlapRatio);
     std::printf("  particles lost          %d\n", lost);
-    std::printf("  impulses pair / wall    %ld / %ld\n", total.pairCollisions, total.wallCollisions);
+    std::printf("  impulses pair / wall    %ld / %ld; %ld frictional multi-point collisions stagnated\n",
+                total.pairCollisions, total.wallCollisions, total.collisionStagnations);
     std::printf("  Newton iterations       mean %.2f, max %ld; failures %ld, fallbacks %ld\n",
                 total.detection.meanIterations(), r.maxNewton, r.failures, r.fallbacks);
     std::printf("  resting sweeps          mean %.2f, max %d per substep; %ld of %ld substeps capped; "

@@ -11,7 +11,8 @@ std::string CollisionDiagnostics::summary() const
     os << "substeps " << substeps
        << ", pair/wall contacts " << pairContacts << "/" << wallContacts
        << ", pair/wall impulses " << pairCollisions << "/" << wallCollisions
-       << ", sweeps max " << maxSweeps << " (cap hits " << sweepCapHits << ")"
+       << ", sweeps max " << maxSweeps << " (cap hits " << sweepCapHits
+       << ", stagnated " << collisionStagnations << ")"
        << ", resting sweeps mean " << meanRestingSweeps() << " max " << maxRestingSweeps
        << " (cap hits " << restingCapHits << ", energy stops " << restingEnergyStops
        << ", impulses " << restingImpulses << ", residual " << restingResidual
@@ -32,7 +33,7 @@ std::string CollisionDiagnostics::csvHeader()
            "sweepCapHits,maxRestingSweeps,restingCapHits,restingImpulses,candidatePairs,obbRejections,localMinimumRestarts,detections,newtonMean,newtonMax,"
            "failures,fallbacks,wallDetections,wallFailures,maxOverlapRatio,kineticEnergyTranslational,kineticEnergyRotational,"
            "restingSweeps,restingSubsteps,restingResidual,restingSweepsMean,restingEnergyStops,"
-           "restingEnergyResidual";
+           "restingEnergyResidual,collisionStagnations";
 }
 
 
@@ -48,7 +49,8 @@ std::string CollisionDiagnostics::csvRow() const
        << wallDetection.detections << ',' << wallDetection.failures << ','
        << maxOverlapRatio << ',' << translationalEnergy << ',' << rotationalEnergy << ','
        << restingSweeps << ',' << restingSubsteps << ',' << restingResidual << ','
-       << meanRestingSweeps() << ',' << restingEnergyStops << ',' << restingEnergyResidual;
+       << meanRestingSweeps() << ',' << restingEnergyStops << ',' << restingEnergyResidual << ','
+       << collisionStagnations;
     return os.str();
 }
 

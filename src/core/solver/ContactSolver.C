@@ -1,4 +1,5 @@
 #include "solver/ContactSolver.H"
+#include "solver/PassStagnation.H"
 #include "contact/ManifoldGeometry.H"
 
 #include <algorithm>
@@ -27,28 +28,6 @@ constexpr int collisionPassesPerPoint = 4;
 //  allows 1e-9 rad/s; 1e-10 left 1.2e-7 rad/s)
 constexpr int maxCollisionPasses = 10000;
 constexpr double collisionTolerance = 1e-13;
-
-//- Frictional multi-point collisions stop when their passes stagnate. With
-//  the Coulomb disc of each point's own normal impulse the passes are a
-//  fixed-point iteration without a convergence guarantee (frictionless: a
-//  convex problem, they converge): in the 100-cube lattice pile
-//  (restingSolver study) 8 % of the frictional face and edge impacts still
-//  changed a speed by 1e-8 to 1e-5 of the approach after 10000 passes, a
-//  cycle that took 81 % of the instructions of the pile's first 0.12 s.
-//  From pass 2 w on, a pass whose largest change is above half of the one
-//  w passes before ends them: a contracting tail halves it within w passes
-//  (a rate below 0.986 per pass) and goes on to the tolerance
-constexpr int stagnationWindow = 50;
-
-//- Whether frictional collision passes stagnate (above): recent holds the
-//  largest changes of the last stagnationWindow passes
-bool stagnates(double recent[stagnationWindow], int pass, double change)
-{
-    double& before = recent[pass % stagnationWindow];
-    const bool stuck = pass >= 2*stagnationWindow && change > 0.5*before;
-    before = change;
-    return stuck;
-}
 
 //- A law whose impulse is the frictionless one (ImpulseCollision.H:
 //  eps_t = 1 is exactly the frictionless variant; mu = 0 gives eps_t = 1)
@@ -430,14 +409,13 @@ void ContactSolver::matchDeepest
 }
 
 
-void ContactSolver::collideContact(ContactConstraint& c, bool resting, double tolerance)
+bool ContactSolver::collideContact(ContactConstraint& c, bool resting, double tolerance)
 {
     const ImpulseLaw& law = c.law;
     c.collided = true;
     if (withoutFriction(law) || c.count > 1)
     {
-        collidePoints(c, resting ? 0.0 : law.normalRestitution, tolerance);
-        return;
+        return collidePoints(c, resting ? 0.0 : law.normalRestitution, tolerance);
     }
     // One point: the seed's frictional impulse until it no longer approaches
     for (int pass = 0; pass < collisionPassesPerPoint; ++pass)
@@ -445,6 +423,7 @@ void ContactSolver::collideContact(ContactConstraint& c, bool resting, double to
         if (!(normalSpeed(c, 0) < -tolerance)) break;
         resolvePoint(c, 0, law, resting);
     }
+    return false;
 }
 
 
@@ -479,7 +458,7 @@ int ContactSolver::collide
             ContactConstraint& c = constraints_[k];
             if (!isCollision(k, relaxPhase, tolerance) || best_[c.a] != k || (c.b >= 0 && best_[c.b] != k)) continue;
             const bool resting = restingApproach(k);
-            collideContact(c, resting, tolerance);
+            if (collideContact(c, resting, tolerance)) ++diag.collisionStagnations;
             ++(c.b >= 0 ? diag.pairCollisions : diag.wallCollisions);
             if (resting) ++diag.restingImpulses;
         }
@@ -490,7 +469,7 @@ int ContactSolver::collide
 }
 
 
-void ContactSolver::collidePoints(ContactConstraint& c, double epsN, double tolerance)
+bool ContactSolver::collidePoints(ContactConstraint& c, double epsN, double tolerance)
 {
     // Points approaching now get the target n.u+ = -eps_n n.u-, with
     // friction the tangential target t.u+ = 0 inside the Coulomb disc of
@@ -500,7 +479,8 @@ void ContactSolver::collidePoints(ContactConstraint& c, double epsN, double tole
     // At convergence the normal part dissipates sum lambda_i (1 - eps_n)
     // n.u-_i / 2 >= 0 (Thomson-Tait), the friction updates only remove
     // slip; one point: -(1 + eps_n) n.u-/(n.K.n) in one pass,
-    // Eq. (65)/(75) of [Wedel2023], as frictionlessNormalImpulse
+    // Eq. (65)/(75) of [Wedel2023], as frictionlessNormalImpulse. With
+    // friction also until the passes stagnate (PassStagnation.H)
     double target[maxManifoldPoints], lambda[maxManifoldPoints], friction[maxManifoldPoints][2];
     bool active[maxManifoldPoints];
     double scale = 0;
@@ -512,7 +492,7 @@ void ContactSolver::collidePoints(ContactConstraint& c, double epsN, double tole
         lambda[i] = friction[i][0] = friction[i][1] = 0;
         if (active[i]) scale = std::max(scale, -un);
     }
-    double recent[stagnationWindow] = {};
+    PassStagnation stagnation;
     for (int pass = 0; pass < maxCollisionPasses; ++pass)
     {
         double change = 0;
@@ -533,8 +513,9 @@ void ContactSolver::collidePoints(ContactConstraint& c, double epsN, double tole
             }
         }
         if (!(change > collisionTolerance*scale)) break;
-        if (c.friction > 0 && stagnates(recent, pass, change)) break;
+        if (c.friction > 0 && stagnation.stagnates(pass, change)) return true;
     }
+    return false;
 }
 
 

@@ -95,6 +95,7 @@ TEST(CollisionDiagnostics, CsvRowHasOneValuePerColumnAndTheMeanSweeps)
     d.restingSubsteps = 2;
     d.restingEnergyStops = 1;
     d.restingEnergyResidual = 1e-3;
+    d.collisionStagnations = 5;
     const std::vector<std::string> header = split(CollisionDiagnostics::csvHeader());
     const std::vector<std::string> row = split(d.csvRow());
     ASSERT_EQ(header.size(), row.size());
@@ -107,5 +108,7 @@ TEST(CollisionDiagnostics, CsvRowHasOneValuePerColumnAndTheMeanSweeps)
     EXPECT_EQ(column("restingSweepsMean"), 3.5);
     EXPECT_EQ(column("restingEnergyStops"), 1);
     EXPECT_EQ(column("restingEnergyResidual"), 1e-3);
+    EXPECT_EQ(column("collisionStagnations"), 5);
     EXPECT_NE(d.summary().find("energy stops 1"), std::string::npos);
+    EXPECT_NE(d.summary().find("stagnated 5"), std::string::npos);
 }
