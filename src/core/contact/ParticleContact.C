@@ -436,9 +436,9 @@ bool steepestDescent
 //- Decrease of delta / tol below which a flat face's refinement has
 //  settled (refineCommonNormal): a resting face contact starts from the
 //  last substep's normal within 1e-2 tol of its minimum of delta, where
-//  |g| stays near 1e5 tol and the stagnation test needs six iterations
-//  (100-cube lattice pile at rest: 7 iterations, 2.6 overlap evaluations
-//  each, per face contact and substep)
+//  |g| stays near 1e5 tol; the stagnation test alone needs six iterations
+//  of history (in the 100-cube lattice pile at rest: 7 iterations of 2.6
+//  overlap evaluations per face contact and substep)
 constexpr double settledDecrease = 5e-2;
 
 
