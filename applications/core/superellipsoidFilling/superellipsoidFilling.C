@@ -18,7 +18,7 @@ Usage
                           [--output prefix] [--mu M] [--step DT] [--substeps N]
                           [--resting-fraction F] [--lattice]
                           [--half-axis C] [--eps E] [--resting-sweeps N]
-                          [--resting-energy E] [--plain-relax]
+                          [--resting-energy E] [--plain-relax] [--momentum]
 
     --mu M       Coulomb friction coefficient of pairs and walls (default 0)
     --step DT    step of CollisionStep::advance (default 1e-5 s, the seed's)
@@ -41,6 +41,8 @@ Usage
                  sweep's energy (default 0: off, ContactSolver.H)
     --plain-relax  relax passes without load propagation and face blocks
                  (propagateLoads and blockFaces off: per-point Gauss-Seidel)
+    --momentum   restingMomentum: a conjugate-gradient momentum step after
+                 each relax sweep (ContactSolverMomentum.C)
     --output P   writes P_energy.csv (kinetic and potential energy m g z,
                  and the collision diagnostics, every 1e-3 s), P_particles.csv (final state:
                  id, position, quaternion w x y z, half axes a b c, eps1
@@ -231,7 +233,7 @@ struct Options
     double halfAxis = 0, eps = 0;
     int restingSweeps = CollisionSettings().maxRestingSweeps;
     double restingEnergy = CollisionSettings().restingEnergyTolerance;
-    bool lattice = false, plainRelax = false;
+    bool lattice = false, plainRelax = false, momentum = false;
     std::uint64_t seed = 1;
 };
 
@@ -257,6 +259,7 @@ int parseOptions(int argc, char** argv, Options& o)
         else if (arg == "--resting-fraction") o.restingFraction = std::atof(value().c_str());
         else if (arg == "--lattice") o.lattice = true;
         else if (arg == "--plain-relax") o.plainRelax = true;
+        else if (arg == "--momentum") o.momentum = true;
         else if (arg == "--half-axis") o.halfAxis = std::atof(value().c_str());
         else if (arg == "--eps") o.eps = std::atof(value().c_str());
         else if (arg == "--resting-sweeps") o.restingSweeps = std::atoi(value().c_str());
@@ -268,7 +271,7 @@ int parseOptions(int argc, char** argv, Options& o)
                       << " [--particles N] [--tmax T] [--quick] [--seed S] [--output prefix]"
                       << " [--mu M] [--step DT] [--substeps N] [--resting-fraction F]"
                       << " [--lattice] [--half-axis C] [--eps E] [--resting-sweeps N]"
-                      << " [--resting-energy E] [--plain-relax]\n";
+                      << " [--resting-energy E] [--plain-relax] [--momentum]\n";
             return arg == "--help" ? 0 : 1;
         }
     }
@@ -330,6 +333,7 @@ CollisionSettings fillingSettings(const Options& o)
     settings.maxRestingSweeps = o.restingSweeps;
     settings.restingEnergyTolerance = o.restingEnergy;
     settings.propagateLoads = settings.blockFaces = !o.plainRelax;
+    settings.restingMomentum = o.momentum;
     return settings;
 }
 

@@ -537,7 +537,8 @@ ContactSolver::ContactVisit ContactSolver::relaxContact
         // Friction: t.u -> 0, accumulated impulse in the Coulomb disc
         if (c.friction > 0)
         {
-            const Vector3 d = frictionUpdate(c, i, q.tangentImpulse, c.friction*q.normalImpulse);
+            // (A momentum step may have left Lambda_n < 0: the disc is then a point)
+            const Vector3 d = frictionUpdate(c, i, q.tangentImpulse, c.friction*std::max(q.normalImpulse, 0.0));
             if (d.squaredNorm() > 0) ++diag.restingImpulses;
             const double dn = d.norm();
             visit.energy += 0.5*(q.tangentMass[0]*d[0]*d[0] + q.tangentMass[1]*d[1]*d[1]);
@@ -624,6 +625,7 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
     }
     const double bodyEnergy = bodyForceEnergy(constraints_, inverseMass_, drift_);
     const double energyBound = settings.restingEnergyTolerance*bodyEnergy;
+    momentumStarted_ = false;
 
     // 2. Sweeps until every point converged, or (strict contacts
     //    converged) the sweep's energy is below the bound, or the cap
@@ -648,7 +650,13 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             ++sweeps;
             break;
         }
+        if (settings.restingMomentum)
+        {
+            if (momentumStarted_) accelerate(last.energy);
+            else beginMomentum(last.energy);
+        }
     }
+    if (momentumStarted_) foldMomentum();
 
     // 3. Diagnostics: sweeps, the last sweep's residuals, how it stopped
     diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, sweeps);

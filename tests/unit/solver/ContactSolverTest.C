@@ -361,3 +361,16 @@ TEST(ContactSolver, EnergyOfEverySubstepOfAFrictionalPileWithTheEnergyStopNeverI
     settings.restingEnergyTolerance = 1e-2;
     checkEnergyBudget(settings, "mu 0.5, energy stop: ");
 }
+
+
+TEST(ContactSolver, EnergyOfEverySubstepOfAFrictionalPileWithTheMomentumStepNeverIncreases)
+{
+    // checkEnergyBudget with mu = 0.5, the stop on the sweep's energy (1e-3)
+    // and the momentum step after each sweep: a step that would raise the
+    // kinetic energy is not taken, and stepped impulses outside their
+    // admissible set are projected by the next sweep
+    CollisionSettings settings = gravitySettings(0.5);
+    settings.restingEnergyTolerance = 1e-3;
+    settings.restingMomentum = true;
+    checkEnergyBudget(settings, "mu 0.5, energy stop, momentum: ");
+}

@@ -77,7 +77,7 @@ void Foam::superellipsoidCollisionModels::impulse::readRestingContacts
         dict,
         {
             "maxSweeps", "tolerance", "energyTolerance", "speedFactor",
-            "allowedOverlap", "warmStart"
+            "allowedOverlap", "warmStart", "momentum"
         },
         "restingContacts (impulse model)"
     );
@@ -90,6 +90,8 @@ void Foam::superellipsoidCollisionModels::impulse::readRestingContacts
     readSetting(dict, "speedFactor", settings_.restingSpeedFactor, settings_);
     readSetting(dict, "allowedOverlap", settings_.restingOverlap, settings_);
     readSetting(dict, "warmStart", settings_.warmStartFactor, settings_);
+    settings_.restingMomentum =
+        readSwitchOrDefault(dict, "momentum", settings_.restingMomentum);
 }
 
 
