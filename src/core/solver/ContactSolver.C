@@ -611,7 +611,8 @@ bool ContactSolver::strict(const ContactConstraint& c) const
 int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics& diag)
 {
     // 1. Bounds: round-off of the speeds; the energy bound tau E_h; the
-    //    bodies held by friction (contacts of this processor)
+    //    bodies held by friction (contacts of this processor); the first
+    //    iterate, from which the totals follow (foldRelaxTotals)
     const double tolerance = speedTolerance();
     drift_.assign(velocity_.size(), 0.0);
     seen_.assign(constraints_.size(), {0.0, 0.0});
@@ -626,6 +627,17 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
     const double bodyEnergy = bodyForceEnergy(constraints_, inverseMass_, drift_);
     const double energyBound = settings.restingEnergyTolerance*bodyEnergy;
     momentumStarted_ = false;
+    relaxStart_.resize(constraints_.size()*maxManifoldPoints);
+    for (std::size_t k = 0; k < constraints_.size(); ++k)
+    {
+        const ContactConstraint& c = constraints_[k];
+        for (int i = 0; i < c.count && c.restingSpeed > 0; ++i)
+        {
+            const ConstraintPoint& q = c.points[i];
+            relaxStart_[k*maxManifoldPoints + i] = {q.normalImpulse, q.tangentImpulse[0], q.tangentImpulse[1]};
+        }
+    }
+    trackTotals_ = false;
 
     // 2. Sweeps until every point converged, or (strict contacts
     //    converged) the sweep's energy is below the bound, or the cap
@@ -656,7 +668,8 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             else beginMomentum(last.energy);
         }
     }
-    if (momentumStarted_) foldMomentum();
+    trackTotals_ = true;
+    foldRelaxTotals();
 
     // 3. Diagnostics: sweeps, the last sweep's residuals, how it stopped
     diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, sweeps);
@@ -666,6 +679,31 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
     if (bodyEnergy > 0) diag.restingEnergyResidual = std::max(diag.restingEnergyResidual, last.energy/bodyEnergy);
     if (energyStop) ++diag.restingEnergyStops;
     return sweeps;
+}
+
+
+void ContactSolver::foldRelaxTotals()
+{
+    // The relax changed only the accumulated impulses of its points (the
+    // sweeps' updates and the momentum steps alike): their change since its
+    // first iterate is its impulse, P = dLambda_n n + dLambda_t t on B, the
+    // angular impulses through the normal arms and r x P
+    const int nc = int(constraints_.size());
+    for (int k = 0; k < nc; ++k)
+    {
+        ContactConstraint& c = constraints_[k];
+        if (!(c.restingSpeed > 0)) continue;
+        for (int i = 0; i < c.count; ++i)
+        {
+            ConstraintPoint& q = c.points[i];
+            const std::array<double, 3>& x0 = relaxStart_[std::size_t(k)*maxManifoldPoints + i];
+            const double dn = q.normalImpulse - x0[0];
+            const Vector3 t = (q.tangentImpulse[0] - x0[1])*c.tangent[0] + (q.tangentImpulse[1] - x0[2])*c.tangent[1];
+            q.total += dn*c.normal + t;
+            q.angularA -= dn*q.armA + q.rA.cross(t);
+            if (c.b >= 0) q.angularB += dn*q.armB + q.rB.cross(t);
+        }
+    }
 }
 
 
@@ -899,15 +937,18 @@ void ContactSolver::applyImpulse(ContactConstraint& c, int i, const Vector3& imp
     // Eqs. (63), (70) of [Wedel2023]: P on B, -P on A at the point
     ConstraintPoint& q = c.points[i];
     const Vector3 angularA = q.rA.cross(impulse);
-    q.total += impulse;
-    q.angularA -= angularA;
+    if (trackTotals_)
+    {
+        q.total += impulse;
+        q.angularA -= angularA;
+    }
     velocity_[c.a] -= inverseMass_[c.a]*impulse;
     omega_[c.a] -= inverseInertia_[c.a]*angularA;
     changed_[c.a] = 1;
     if (c.b >= 0)
     {
         const Vector3 angularB = q.rB.cross(impulse);
-        q.angularB += angularB;
+        if (trackTotals_) q.angularB += angularB;
         velocity_[c.b] += inverseMass_[c.b]*impulse;
         omega_[c.b] += inverseInertia_[c.b]*angularB;
         changed_[c.b] = 1;
@@ -919,9 +960,12 @@ void ContactSolver::applyNormalImpulse(ContactConstraint& c, int i, double lambd
 {
     // lambda n through the normal row: angular lambda arm, I^-1 arm prepared
     ConstraintPoint& q = c.points[i];
-    q.total += lambda*c.normal;
-    q.angularA -= lambda*q.armA;
-    if (c.b >= 0) q.angularB += lambda*q.armB;
+    if (trackTotals_)
+    {
+        q.total += lambda*c.normal;
+        q.angularA -= lambda*q.armA;
+        if (c.b >= 0) q.angularB += lambda*q.armB;
+    }
     velocity_[c.a] -= (lambda*inverseMass_[c.a])*c.normal;
     omega_[c.a] -= lambda*q.spinA;
     changed_[c.a] = 1;

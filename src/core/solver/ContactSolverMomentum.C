@@ -9,8 +9,8 @@
 // step beta (x_k - x_k-1) moves every body by beta (V_k - V_k-1): one pass
 // over the bodies, where applying each point's step through its lever arms
 // cost as much as the sweeps it saved (docs/performance.md). The points
-// only add the step to their accumulated impulses (their totals at the end,
-// foldMomentum). The norm is that of the sweep's energy,
+// only add the step to their accumulated impulses (the relax folds their
+// change into the totals at its end). The norm is that of the sweep's energy,
 // sum (dLambda)^2/(2 m_eff), which the relax sums anyway.
 //
 // Two guards keep the relax's properties. A step that would raise the
@@ -49,7 +49,7 @@ void ContactSolver::beginMomentum(double sweepEnergy)
         {
             const ConstraintPoint& q = c.points[i];
             MomentumPoint& m = momentumPoints_[std::size_t(k)*maxManifoldPoints + i];
-            m = MomentumPoint{{q.normalImpulse, q.tangentImpulse[0], q.tangentImpulse[1]}, {0, 0, 0}, {0, 0, 0}};
+            m = MomentumPoint{{q.normalImpulse, q.tangentImpulse[0], q.tangentImpulse[1]}, {0, 0, 0}};
             // A body's step moves a point's speed by at most |dv| + |dw| |r|
             reach_[c.a] = std::max(reach_[c.a], q.rA.norm());
             if (c.b >= 0) reach_[c.b] = std::max(reach_[c.b], q.rB.norm());
@@ -114,7 +114,6 @@ void ContactSolver::accelerate(double sweepEnergy)
             {
                 const double step = beta*m.step[j];
                 x[j] += step;
-                m.applied[j] += step;
                 m.step[j] = x[j] - m.previous[j];
                 m.previous[j] = x[j];
             }
@@ -136,26 +135,5 @@ void ContactSolver::accelerate(double sweepEnergy)
     }
 }
 
-
-void ContactSolver::foldMomentum()
-{
-    // The steps went to the bodies directly: their impulses join the
-    // points' totals (applyNormalImpulse, applyImpulse) here
-    const int nc = int(constraints_.size());
-    for (int k = 0; k < nc; ++k)
-    {
-        ContactConstraint& c = constraints_[k];
-        if (!(c.restingSpeed > 0)) continue;
-        for (int i = 0; i < c.count; ++i)
-        {
-            ConstraintPoint& q = c.points[i];
-            const MomentumPoint& m = momentumPoints_[std::size_t(k)*maxManifoldPoints + i];
-            const Vector3 t = m.applied[1]*c.tangent[0] + m.applied[2]*c.tangent[1];
-            q.total += m.applied[0]*c.normal + t;
-            q.angularA -= m.applied[0]*q.armA + q.rA.cross(t);
-            if (c.b >= 0) q.angularB += m.applied[0]*q.armB + q.rB.cross(t);
-        }
-    }
-}
 
 } // namespace superellipsoid
