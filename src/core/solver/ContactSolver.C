@@ -611,8 +611,7 @@ bool ContactSolver::strict(const ContactConstraint& c) const
 int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics& diag)
 {
     // 1. Bounds: round-off of the speeds; the energy bound tau E_h; the
-    //    bodies held by friction (contacts of this processor); the first
-    //    iterate, from which the totals follow (foldRelaxTotals)
+    //    bodies held by friction (contacts of this processor)
     const double tolerance = speedTolerance();
     drift_.assign(velocity_.size(), 0.0);
     seen_.assign(constraints_.size(), {0.0, 0.0});
@@ -627,17 +626,6 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
     const double bodyEnergy = bodyForceEnergy(constraints_, inverseMass_, drift_);
     const double energyBound = settings.restingEnergyTolerance*bodyEnergy;
     momentumStarted_ = false;
-    relaxStart_.resize(constraints_.size()*maxManifoldPoints);
-    for (std::size_t k = 0; k < constraints_.size(); ++k)
-    {
-        const ContactConstraint& c = constraints_[k];
-        for (int i = 0; i < c.count && c.restingSpeed > 0; ++i)
-        {
-            const ConstraintPoint& q = c.points[i];
-            relaxStart_[k*maxManifoldPoints + i] = {q.normalImpulse, q.tangentImpulse[0], q.tangentImpulse[1]};
-        }
-    }
-    trackTotals_ = false;
 
     // 2. Sweeps until every point converged, or (strict contacts
     //    converged) the sweep's energy is below the bound, or the cap
@@ -668,8 +656,6 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
             else beginMomentum(last.energy);
         }
     }
-    trackTotals_ = true;
-    foldRelaxTotals();
 
     // 3. Diagnostics: sweeps, the last sweep's residuals, how it stopped
     diag.maxRestingSweeps = std::max(diag.maxRestingSweeps, sweeps);
@@ -679,31 +665,6 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
     if (bodyEnergy > 0) diag.restingEnergyResidual = std::max(diag.restingEnergyResidual, last.energy/bodyEnergy);
     if (energyStop) ++diag.restingEnergyStops;
     return sweeps;
-}
-
-
-void ContactSolver::foldRelaxTotals()
-{
-    // The relax changed only the accumulated impulses of its points (the
-    // sweeps' updates and the momentum steps alike): their change since its
-    // first iterate is its impulse, P = dLambda_n n + dLambda_t t on B, the
-    // angular impulses through the normal arms and r x P
-    const int nc = int(constraints_.size());
-    for (int k = 0; k < nc; ++k)
-    {
-        ContactConstraint& c = constraints_[k];
-        if (!(c.restingSpeed > 0)) continue;
-        for (int i = 0; i < c.count; ++i)
-        {
-            ConstraintPoint& q = c.points[i];
-            const std::array<double, 3>& x0 = relaxStart_[std::size_t(k)*maxManifoldPoints + i];
-            const double dn = q.normalImpulse - x0[0];
-            const Vector3 t = (q.tangentImpulse[0] - x0[1])*c.tangent[0] + (q.tangentImpulse[1] - x0[2])*c.tangent[1];
-            q.total += dn*c.normal + t;
-            q.angularA -= dn*q.armA + q.rA.cross(t);
-            if (c.b >= 0) q.angularB += dn*q.armB + q.rB.cross(t);
-        }
-    }
 }
 
 
@@ -735,10 +696,13 @@ void ContactSolver::store(std::vector<StepContact>& contacts, PairCache& cache)
             const ConstraintPoint& q = c.points[i];
             s.pointImpulse[i] = q.normalImpulse;
             s.restingImpulse += q.normalImpulse;
-            // Net impulse of all phases: P on B, -P on A at the point
-            s.impulse += q.total;
-            s.angularImpulseA += q.angularA;
-            s.angularImpulseB += q.angularB;
+            // Net impulse of all phases, P on B and -P on A at the point:
+            // the collisions' (summed as applied) and the accumulated
+            // resting impulse, the normal one through the normal arms
+            const Vector3 t = q.tangentImpulse[0]*c.tangent[0] + q.tangentImpulse[1]*c.tangent[1];
+            s.impulse += q.total + q.normalImpulse*c.normal + t;
+            s.angularImpulseA += q.angularA - q.normalImpulse*q.armA - q.rA.cross(t);
+            if (c.b >= 0) s.angularImpulseB += q.angularB + q.normalImpulse*q.armB + q.rB.cross(t);
         }
         if (!(s.restingImpulse > 0)) continue;
         PairRecord* rec = cache.find(s.key);
@@ -788,8 +752,12 @@ int ContactSolver::solveVelocities
     for (const ContactConstraint& c : constraints_) relaxPhase = relaxPhase || c.restingSpeed > 0;
     relaxPhase = globalMax(relaxPhase) > 0 && settings.maxRestingSweeps > 0;
 
-    // Decomposed: every processor sweeps (its reductions), with contacts or not
+    // Decomposed: every processor sweeps (its reductions), with contacts or
+    // not. Collision impulses are summed into the totals as applied; the
+    // resting phases' are their accumulated impulses (store)
+    trackTotals_ = true;
     int sweeps = contacts.empty() && !globalMax_ ? 0 : collide(contacts, settings, relaxPhase, diag);
+    trackTotals_ = false;
     // Velocities the resting impulses start from (solvePositions)
     substep_ = relaxPhase ? h : 0;
     if (relaxPhase)

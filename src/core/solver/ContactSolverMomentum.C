@@ -9,8 +9,8 @@
 // step beta (x_k - x_k-1) moves every body by beta (V_k - V_k-1): one pass
 // over the bodies, where applying each point's step through its lever arms
 // cost as much as the sweeps it saved (docs/performance.md). The points
-// only add the step to their accumulated impulses (the relax folds their
-// change into the totals at its end). The norm is that of the sweep's energy,
+// only add the step to their accumulated impulses (the net impulse of a
+// contact sums them at the store). The norm is that of the sweep's energy,
 // sum (dLambda)^2/(2 m_eff), which the relax sums anyway.
 //
 // Two guards keep the relax's properties. A step that would raise the
