@@ -263,8 +263,8 @@ TEST(BoundaryImpulses, PairOnTheBoundaryIsBitwiseSerial)
 // ~1e-14), and all processors run the same number of sweeps; the same
 // with the relax stopped on its sweep's energy (restingEnergyTolerance
 // 1e-3: 18 sweeps in all against 25 without, serial), and with the
-// momentum step after each sweep besides (its impulses reach the totals
-// through the bodies: foldMomentum).
+// momentum step after each sweep besides (its steps never pass through
+// the points' lever arms: the net impulses come from the accumulated ones).
 TEST(BoundaryImpulses, PileConservesMomentumAcrossProcessors)
 {
     const ParticleSystem s = ellipsoidPile();
