@@ -803,8 +803,9 @@ void ContactSolver::solvePositions
     }
 
     // Pseudo impulse at point i of contact c: removes the linearised depth
-    // left, accumulated >= 0; moves and turns the bodies (Description)
-    auto correct = [&](ContactConstraint& c, const StepContact& s, int i)
+    // left, accumulated >= 0; moves and turns the bodies (Description);
+    // returns whether it changed
+    auto correct = [&](ContactConstraint& c, const StepContact& s, int i) -> bool
     {
         ConstraintPoint& q = c.points[i];
         double moved = -c.normal.dot(shift_[c.a]) - turn_[c.a].dot(q.armA);
@@ -812,6 +813,7 @@ void ContactSolver::solvePositions
         const double left = q.depth - s.allowedOverlap - moved;
         const double lambda = std::max(q.positionImpulse + q.normalMass*left, 0.0);
         const double delta = lambda - q.positionImpulse;
+        if (delta == 0) return false;
         q.positionImpulse = lambda;
         shift_[c.a] -= (delta*inverseMass_[c.a])*c.normal;
         turn_[c.a] -= delta*q.spinA;
@@ -820,21 +822,29 @@ void ContactSolver::solvePositions
             shift_[c.b] += (delta*inverseMass_[c.b])*c.normal;
             turn_[c.b] += delta*q.spinB;
         }
+        return true;
     };
     const int nc = int(constraints_.size());
     for (ContactConstraint& c : constraints_)
     {
         for (int i = 0; i < c.count; ++i) c.points[i].positionImpulse = 0;
     }
-    for (int pass = 0; pass < passes; ++pass)
+    // A pass that changes nothing leaves the state of the next one, so the
+    // passes stop there (exact: the same result as all of them)
+    bool changed = true;
+    for (int pass = 0; pass < passes && changed; ++pass)
     {
+        changed = false;
         for (int k = 0; k < nc; ++k)
         {
-            for (int i = 0; i < constraints_[k].count; ++i) correct(constraints_[k], contacts[k], i);
+            for (int i = 0; i < constraints_[k].count; ++i)
+            {
+                changed = correct(constraints_[k], contacts[k], i) || changed;
+            }
         }
     }
     // Walls last: what pair corrections left in a wall is removed
-    for (int k = 0; k < nc; ++k)
+    for (int k = 0; k < nc && changed; ++k)
     {
         if (constraints_[k].b >= 0) continue;
         for (int i = 0; i < constraints_[k].count; ++i) correct(constraints_[k], contacts[k], i);
