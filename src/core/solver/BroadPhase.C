@@ -136,14 +136,11 @@ void CellList::findPairs(std::vector<CandidatePair>& out) const
     // neighbours (dz > 0, or dz = 0 and dy > 0, or dz = dy = 0 and dx > 0):
     // a pair in neighbouring cells is seen once, from the cell whose
     // offset to the other is forward (half the lookups of the 27-cell
-    // stencil, the same pair set)
-    static constexpr int forward[13][3] =
+    // stencil, the same pair set). The 13 cells lie in 5 rows of constant
+    // (dy, dz): {dx} = {1} for the first, {-1, 0, 1} for the others
+    static constexpr int rows[5][3] =   // dy, dz, first dx
     {
-        {1, 0, 0},
-        {-1, 1, 0}, {0, 1, 0}, {1, 1, 0},
-        {-1, -1, 1}, {0, -1, 1}, {1, -1, 1},
-        {-1, 0, 1}, {0, 0, 1}, {1, 0, 1},
-        {-1, 1, 1}, {0, 1, 1}, {1, 1, 1}
+        {0, 0, 1}, {1, 0, -1}, {-1, 1, -1}, {0, 1, -1}, {1, 1, -1}
     };
     out.clear();
     for (int i = 0; i < n_; ++i)
@@ -160,29 +157,48 @@ void CellList::findPairs(std::vector<CandidatePair>& out) const
                 if (boundingSpheresOverlap(ci, ri, centres_[j], radii_[j])) out.push_back({i, j});
             }
         }
-        const std::int64_t ix = cellCoordinate(ci.x());
-        const std::int64_t iy = cellCoordinate(ci.y());
-        const std::int64_t iz = cellCoordinate(ci.z());
-        for (const auto& d : forward)
+        // Particles of sorted_[s0, s1) whose cell key is in [key0, key1]
+        auto scan = [&](int s0, int s1, std::int64_t key0, std::int64_t key1)
         {
-            const std::int64_t jx = ix + d[0], jy = iy + d[1], jz = iz + d[2];
-            // Clamped coordinates: beyond the key range no neighbour exists
-            if (std::abs(jx) > maxCellCoordinate || std::abs(jy) > maxCellCoordinate
-             || std::abs(jz) > maxCellCoordinate)
-            {
-                continue;
-            }
-            const std::int64_t key = packCell(jx, jy, jz);
-            const std::uint64_t b = bucketOf(jx, jy, jz, mask_);
-            for (int s = bucketStart_[b]; s < bucketStart_[b + 1]; ++s)
+            for (int s = s0; s < s1; ++s)
             {
                 const int j = sorted_[s];
-                // own cell must be this stencil cell (hash collisions)
-                if (cell_[j] != key) continue;
+                // hash collisions: the cell must be one of the stencil's
+                if (cell_[j] < key0 || cell_[j] > key1) continue;
                 if (boundingSpheresOverlap(ci, ri, centres_[j], radii_[j]))
                 {
                     out.push_back(i < j ? CandidatePair{i, j} : CandidatePair{j, i});
                 }
+            }
+        };
+        const std::int64_t ix = cellCoordinate(ci.x());
+        const std::int64_t iy = cellCoordinate(ci.y());
+        const std::int64_t iz = cellCoordinate(ci.z());
+        for (const auto& r : rows)
+        {
+            const std::int64_t jy = iy + r[0], jz = iz + r[1];
+            const std::int64_t x0 = ix + r[2], x1 = ix + 1;
+            // Clamped coordinates: beyond the key range no neighbour exists
+            if (std::abs(jy) > maxCellCoordinate || std::abs(jz) > maxCellCoordinate) continue;
+            // bucketOf: the row's hash plus x, so the row's cells are
+            // consecutive buckets, and their particles one range of
+            // sorted_ (in the order of a scan cell by cell) unless the
+            // row wraps around the table or leaves the key range
+            const std::uint64_t row = hashKey(packCell(0, jy, jz));
+            const std::uint64_t b0 = (row + std::uint64_t(x0)) & mask_;
+            const std::uint64_t count = std::uint64_t(x1 - x0 + 1);
+            if (b0 + count - 1 <= mask_ && std::abs(x0) <= maxCellCoordinate
+             && std::abs(x1) <= maxCellCoordinate)
+            {
+                scan(bucketStart_[b0], bucketStart_[b0 + count], packCell(x0, jy, jz), packCell(x1, jy, jz));
+                continue;
+            }
+            for (std::int64_t jx = x0; jx <= x1; ++jx)
+            {
+                if (std::abs(jx) > maxCellCoordinate) continue;
+                const std::int64_t key = packCell(jx, jy, jz);
+                const std::uint64_t b = (row + std::uint64_t(jx)) & mask_;
+                scan(bucketStart_[b], bucketStart_[b + 1], key, key);
             }
         }
     }

@@ -77,6 +77,43 @@ TEST(CellList, PairsEqualBruteForceForRandomMixedElongations)
 }
 
 
+TEST(CellList, PairsEqualBruteForceAtTheEndsOfTheKeyRange)
+{
+    // Clusters of unit spheres in cells of size 2 around the largest and
+    // smallest cell coordinates, where a stencil row loses the cells
+    // beyond +-maxCellCoordinate; a dense cluster in a table of few
+    // buckets also makes rows wrap around the table (the cell-by-cell
+    // path of findPairs)
+    std::mt19937_64 rng(11);
+    std::uniform_real_distribution<double> jitter(-3.0, 3.0);
+    const double cellSize = 2.0;
+    const double edge = cellSize*double(maxCellCoordinate);
+    const Vector3 corners[] =
+    {
+        Vector3(edge, 0, 0), Vector3(-edge, edge, 0), Vector3(0, -edge, edge),
+        Vector3(edge - 1.0, edge - 1.0, -edge + 1.0)
+    };
+    int totalPairs = 0;
+    for (const Vector3& corner : corners)
+    {
+        const int n = 60;
+        std::vector<Vector3> c(n);
+        std::vector<double> r(n, 1.0);
+        for (int i = 0; i < n; ++i) c[i] = corner + Vector3(jitter(rng), jitter(rng), jitter(rng));
+        CellList cells;
+        cells.build(c.data(), r.data(), n, cellSize);
+        std::vector<CandidatePair> pairs;
+        cells.findPairs(pairs);
+        std::set<std::pair<int, int>> found;
+        for (const CandidatePair& p : pairs) found.insert({p.i, p.j});
+        EXPECT_EQ(found.size(), pairs.size()) << "duplicate pairs near " << corner.transpose();
+        EXPECT_EQ(found, bruteForce(c, r)) << "near " << corner.transpose();
+        totalPairs += int(pairs.size());
+    }
+    EXPECT_GT(totalPairs, 400);   // the clusters overlap densely
+}
+
+
 TEST(CellList, CellSmallerThanBoundingDiameterIsRejected)
 {
     const Vector3 c[1] = {Vector3::Zero()};
