@@ -45,4 +45,17 @@ WallFace WallFace::fromVertices(const Vector3* points, int n)
     return f;
 }
 
+
+FaceEdges edgeHalfPlanes(const WallFace& face)
+{
+    FaceEdges edges{};
+    for (int k = 0; k < face.nVertices; ++k)
+    {
+        const Vector3& a = face.vertices[k];
+        const Vector3& b = face.vertices[(k + 1)%face.nVertices];
+        edges[k] = (b - a).cross(face.normal);
+    }
+    return edges;
+}
+
 } // namespace superellipsoid

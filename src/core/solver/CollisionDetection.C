@@ -23,14 +23,13 @@ namespace
 //  re-queries the face grid after moving ~ its bounding radius
 constexpr double wallQueryMargin = 0.5;
 
-//- Point of the face plane inside the convex polygon (edge half-planes)
-bool pointInFace(const WallFace& face, const Vector3& p)
+//- Point of the face plane inside the convex polygon: on the inner side of
+//  every edge's half-plane, (b - a) x n . (p - a) <= 0 for the edge a -> b
+bool pointInFace(const WallFace& face, const FaceEdges& edges, const Vector3& p)
 {
     for (int k = 0; k < face.nVertices; ++k)
     {
-        const Vector3& a = face.vertices[k];
-        const Vector3& b = face.vertices[(k + 1)%face.nVertices];
-        if ((b - a).cross(face.normal).dot(p - a) > 0) return false;
+        if (edges[k].dot(p - face.vertices[k]) > 0) return false;
     }
     return true;
 }
@@ -58,17 +57,23 @@ ContactManifold CollisionStep::faceManifold
     // the one face that holds the deepest point
     ContactManifold m = wallManifold(shape, pose, face.plane(), c);
     int kept = 0;
+    auto inGroup = [&](const Vector3& onWall)
+    {
+        // The face of the deepest point first: it holds most points
+        if (pointInFace(face, faceEdges_[c.faceIndex], onWall)) return true;
+        for (const int g : faceCandidates_)
+        {
+            if (facePlane_[g] == facePlane_[c.faceIndex] && pointInFace(walls.faces[g], faceEdges_[g], onWall))
+            {
+                return true;
+            }
+        }
+        return false;
+    };
     for (int k = 0; k < m.count; ++k)
     {
         const Vector3 onWall = m.points[k].point - face.plane().signedDistance(m.points[k].point)*face.normal;
-        for (const int g : faceCandidates_)
-        {
-            if (facePlane_[g] == facePlane_[c.faceIndex] && pointInFace(walls.faces[g], onWall))
-            {
-                m.points[kept++] = m.points[k];
-                break;
-            }
-        }
+        if (inGroup(onWall)) m.points[kept++] = m.points[k];
     }
     m.count = kept;
     return kept > 0 ? m : wallManifold(shape, pose, face, c);
@@ -268,6 +273,8 @@ void CollisionStep::detectWalls(const ParticleSystem& system, double cellSize, C
         CoplanarGroups groups = groupCoplanarFaces(walls.faces);
         facePlane_.swap(groups.group);
         planeFace_.swap(groups.firstFace);
+        faceEdges_.resize(walls.size());
+        for (int f = 0; f < walls.size(); ++f) faceEdges_[f] = edgeHalfPlanes(walls.faces[f]);
         wallGridValid_ = true;
         for (WallQueryCache& q : wallQueries_) q.id = -1;
     }
@@ -334,7 +341,7 @@ int CollisionStep::particleFaceContacts
         int inside = -1;
         for (const int g : faceCandidates_)
         {
-            if (facePlane_[g] == plane && pointInFace(walls.faces[g], c.pointOnB))
+            if (facePlane_[g] == plane && pointInFace(walls.faces[g], faceEdges_[g], c.pointOnB))
             {
                 inside = g;
                 break;
