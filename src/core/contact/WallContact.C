@@ -504,11 +504,14 @@ int selectWallContacts
     const Contact* contacts, int n, Contact* out, double regionAngle, double mergeDistance
 )
 {
-    const double cosMax = std::cos(regionAngle);
     int nOut = 0;
     // Greedy regions from the deepest: selection by repeated max (n small)
-    bool used[256] = {false};
     const int nUse = std::min(n, 256);
+    bool used[256];
+    std::fill_n(used, nUse, false);
+    // cos of the region angle, once a second region is tested (most
+    // particles touch one face or none)
+    double cosMax = 2;
 
     // An edge/vertex contact whose particle point lies behind the plane of
     // a touching face-interior contact is covered by that face (a concave
@@ -544,6 +547,7 @@ int selectWallContacts
         }
         used[best] = true;
         bool joins = false;
+        if (nOut > 0 && cosMax > 1) cosMax = std::cos(regionAngle);
         for (int r = 0; r < nOut && !joins; ++r)
         {
             joins = out[r].normal.dot(contacts[best].normal) >= cosMax

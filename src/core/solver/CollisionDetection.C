@@ -56,6 +56,9 @@ ContactManifold CollisionStep::faceManifold
     // plane's manifold kept if a coplanar candidate face holds it), not to
     // the one face that holds the deepest point
     ContactManifold m = wallManifold(shape, pose, face.plane(), c);
+    // A sphere's one point is its deepest, whichever face holds it
+    // (wallManifold of a sphere on a face or a plane: deepestPointManifold)
+    if (shape.isSphere()) return m;
     int kept = 0;
     auto inGroup = [&](const Vector3& onWall)
     {
@@ -324,8 +327,9 @@ int CollisionStep::particleFaceContacts
         }
         const Plane wall = walls.faces[f].plane();
         // One-sided faces (as detectFaceContact): centre behind = no contact
-        if (wall.signedDistance(P.pose.position) <= 0
-         || !boundingSphereTouchesPlane(s, P.pose, wall) || !obbTouchesPlane(s, P.pose, wall))
+        // (a sphere's box holds its bounding sphere: no box test)
+        if (wall.signedDistance(P.pose.position) <= 0 || !boundingSphereTouchesPlane(s, P.pose, wall)
+         || (!s.isSphere() && !obbTouchesPlane(s, P.pose, wall)))
         {
             planesDone_.push_back(plane);
             continue;
