@@ -205,6 +205,70 @@ void CellList::findPairs(std::vector<CandidatePair>& out) const
 }
 
 
+bool PairList::holds
+(
+    const Vector3* centres, const double* radii, const long* ids, int n, double skin
+) const
+{
+    if (builds_ == 0 || !(skin > 0) || skin != skin_ || n != int(ids_.size())) return false;
+    // Moves up to 0.49 skin: the 2 % left cover the round-off of the bound
+    const double reach = 0.49*skin;
+    for (int i = 0; i < n; ++i)
+    {
+        if (ids[i] != ids_[i] || radii[i] != radii_[i]) return false;
+        if ((centres[i] - centres_[i]).squaredNorm() > reach*reach) return false;
+    }
+    return true;
+}
+
+
+void PairList::update
+(
+    const Vector3* centres, const double* radii, const long* ids, int n, double skin,
+    std::vector<CandidatePair>& out
+)
+{
+    if (!(skin >= 0 && std::isfinite(skin)))
+    {
+        std::ostringstream os;
+        os << "PairList::update: skin = " << skin << " must be >= 0 and finite";
+        throw std::invalid_argument(os.str());
+    }
+    if (n == 0)
+    {
+        out.clear();
+        return;
+    }
+    if (!holds(centres, radii, ids, n, skin))
+    {
+        centres_.assign(centres, centres + n);
+        radii_.assign(radii, radii + n);
+        ids_.assign(ids, ids + n);
+        enlarged_.resize(n);
+        double rMax = 0;
+        for (int i = 0; i < n; ++i)
+        {
+            enlarged_[i] = radii[i] + 0.5*skin;
+            rMax = std::max(rMax, enlarged_[i]);
+        }
+        skin_ = skin;
+        ++builds_;
+        cells_.build(centres_.data(), enlarged_.data(), n, 2*rMax);
+        cells_.findPairs(pairs_);
+        if (!(skin > 0))
+        {
+            out.swap(pairs_);
+            return;
+        }
+    }
+    out.clear();
+    for (const CandidatePair& p : pairs_)
+    {
+        if (boundingSpheresOverlap(centres[p.i], radii[p.i], centres[p.j], radii[p.j])) out.push_back(p);
+    }
+}
+
+
 void WallFaceGrid::build(const std::vector<WallFace>& faces, double cellSize)
 {
     checkCellSize(cellSize, "WallFaceGrid::build");

@@ -92,8 +92,8 @@ const std::vector<StepContact>& CollisionStep::detect
     contacts_.clear();
     if (system.size() == 0) return contacts_;
 
-    // 1. Broad phase: particle cell list, cell size = largest bounding diameter
-    const double cellSize = buildCellList(system);
+    // 1. Broad phase: candidate pairs (a Verlet list over a cell list)
+    const double cellSize = findCandidatePairs(system);
     diag.candidatePairs += long(pairs_.size());
 
     // 2. Pairs, 3. walls, 4. canonical order
@@ -111,24 +111,24 @@ const std::vector<StepContact>& CollisionStep::detect
 }
 
 
-double CollisionStep::buildCellList(const ParticleSystem& system)
+double CollisionStep::findCandidatePairs(const ParticleSystem& system)
 {
     const int n = system.size();
     centres_.resize(n);
     radii_.resize(n);
+    ids_.resize(n);
     double rMax = 0;
     for (int i = 0; i < n; ++i)
     {
         centres_[i] = system.particles[i].pose.position;
         radii_[i] = system.shapes[system.particles[i].shapeIndex].boundingRadius();
+        ids_[i] = system.particles[i].id;
         rMax = std::max(rMax, radii_[i]);
     }
-    const double cellSize = 2*rMax;
     trackMotion(system);
     ++detections_;
-    cells_.build(centres_.data(), radii_.data(), n, cellSize);
-    cells_.findPairs(pairs_);
-    return cellSize;
+    pairList_.update(centres_.data(), radii_.data(), ids_.data(), n, settings_.pairListSkin*rMax, pairs_);
+    return 2*rMax;
 }
 
 

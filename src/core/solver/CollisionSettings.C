@@ -59,6 +59,10 @@ void validateCollisionSettings(const CollisionSettings& s)
     {
         invalidSetting("restingDisplacementFraction", s.restingDisplacementFraction, "must be in [0, 1]");
     }
+    if (!(s.pairListSkin >= 0 && s.pairListSkin <= 1))
+    {
+        invalidSetting("pairListSkin", s.pairListSkin, "must be in [0, 1]");
+    }
     if (s.fixedSubsteps < 0) invalidSetting("fixedSubsteps", s.fixedSubsteps, "must be >= 0");
     if (s.maxSubsteps < 1) invalidSetting("maxSubsteps", s.maxSubsteps, "must be >= 1");
     if (!s.gravity.allFinite()) invalidSetting("|gravity|", s.gravity.norm(), "must be finite");

@@ -114,6 +114,75 @@ TEST(CellList, PairsEqualBruteForceAtTheEndsOfTheKeyRange)
 }
 
 
+TEST(PairList, EqualsBruteForceWhileTheParticlesMoveAndChange)
+{
+    // 300 spheres of radii 0.5-1 drift by random steps of up to 0.1 (the
+    // skin 0.6: a list lasts a few calls); every 7th call swaps two ids,
+    // every 11th changes a radius, every 13th drops the last particle.
+    // Each call must give exactly the brute-force set, and the list must
+    // be both kept (fewer builds than calls) and rebuilt
+    std::mt19937_64 rng(5);
+    std::uniform_real_distribution<double> pos(0.0, 12.0), step(-0.1, 0.1), radius(0.5, 1.0);
+    int n = 300;
+    std::vector<Vector3> c(n);
+    std::vector<double> r(n);
+    std::vector<long> id(n);
+    for (int i = 0; i < n; ++i)
+    {
+        c[i] = Vector3(pos(rng), pos(rng), pos(rng));
+        r[i] = radius(rng);
+        id[i] = i;
+    }
+    PairList list;
+    std::vector<CandidatePair> pairs;
+    const int calls = 120;
+    long totalPairs = 0;
+    for (int call = 0; call < calls; ++call)
+    {
+        for (Vector3& x : c) x += Vector3(step(rng), step(rng), step(rng));
+        if (call % 7 == 6) std::swap(id[3], id[4]);
+        if (call % 11 == 10) r[5] = radius(rng);
+        if (call % 13 == 12)
+        {
+            --n;
+            c.resize(n);
+            r.resize(n);
+            id.resize(n);
+        }
+        list.update(c.data(), r.data(), id.data(), n, 0.6, pairs);
+        std::set<std::pair<int, int>> found;
+        for (const CandidatePair& p : pairs)
+        {
+            ASSERT_LT(p.i, p.j);
+            found.insert({p.i, p.j});
+        }
+        ASSERT_EQ(found.size(), pairs.size()) << "duplicate pairs in call " << call;
+        ASSERT_EQ(found, bruteForce(c, r)) << "call " << call;
+        totalPairs += long(pairs.size());
+    }
+    EXPECT_GT(totalPairs, 10*calls);            // the spheres overlap
+    EXPECT_LT(list.builds(), calls/2);          // kept over calls
+    EXPECT_GT(list.builds(), calls/13);         // and rebuilt (at least on every change of n)
+}
+
+
+TEST(PairList, ZeroSkinRebuildsEveryCallAndNegativeSkinIsRejected)
+{
+    const Vector3 c[2] = {Vector3::Zero(), Vector3(1.5, 0, 0)};
+    const double r[2] = {1.0, 1.0};
+    const long id[2] = {0, 1};
+    PairList list;
+    std::vector<CandidatePair> pairs;
+    for (int call = 0; call < 3; ++call)
+    {
+        list.update(c, r, id, 2, 0.0, pairs);
+        ASSERT_EQ(pairs.size(), 1u);
+    }
+    EXPECT_EQ(list.builds(), 3);
+    EXPECT_THROW(list.update(c, r, id, 2, -1e-3, pairs), std::invalid_argument);
+}
+
+
 TEST(CellList, CellSmallerThanBoundingDiameterIsRejected)
 {
     const Vector3 c[1] = {Vector3::Zero()};
