@@ -365,17 +365,34 @@ bool ContactSolver::isCollision(int k, bool relaxPhase, double tolerance) const
 }
 
 
-ContactSolver::Approaches ContactSolver::classifyApproaches(bool relaxPhase, double tolerance)
+double ContactSolver::measureApproaches()
 {
     // A contact's approach is that of its most approaching point
-    Approaches any;
+    double speedScale = 0;
     const int nc = int(constraints_.size());
+    approach_.resize(nc);
     for (int k = 0; k < nc; ++k)
     {
         const ContactConstraint& c = constraints_[k];
         double u = std::numeric_limits<double>::max();
-        for (int i = 0; i < c.count; ++i) u = std::min(u, normalSpeed(c, i));
+        for (int i = 0; i < c.count; ++i)
+        {
+            const double ui = normalSpeed(c, i);
+            u = std::min(u, ui);
+            speedScale = std::max(speedScale, std::abs(ui));
+        }
         approach_[k] = u;
+    }
+    return speedScale;
+}
+
+
+ContactSolver::Approaches ContactSolver::classifyApproaches(bool relaxPhase, double tolerance)
+{
+    Approaches any;
+    const int nc = int(constraints_.size());
+    for (int k = 0; k < nc; ++k)
+    {
         if (isCollision(k, relaxPhase, tolerance)) (restingApproach(k) ? any.resting : any.fast) = true;
     }
     // Decomposed: stop together (one reduction of both flags)
@@ -435,13 +452,15 @@ int ContactSolver::collide
     CollisionDiagnostics& diag
 )
 {
-    approach_.resize(constraints_.size());
-    const double tolerance = speedTolerance();
+    // The round-off of the speeds (speedTolerance) from the first
+    // measurement of the approaches
+    const double tolerance = approachTolerance*globalMax(measureApproaches());
     int sweeps = 0;
     for (int sweep = 0; sweep <= settings.maxSweeps; ++sweep)
     {
         // 1. Approaches: stop when nothing approaches, or only resting
         //    contacts that the relax passes handle
+        if (sweep > 0) measureApproaches();
         const Approaches any = classifyApproaches(relaxPhase, tolerance);
         if (!any.fast && (!any.resting || relaxPhase)) break;
         if (sweep == settings.maxSweeps)
