@@ -294,7 +294,13 @@ void CollisionStep::softKick(ParticleSystem& system, double dt) const
         p.velocity = externallyForcedVelocity(p, settings_.gravity, p.contactForce, dt);
         p.resistedImpulse += dt*(p.externalResistance*p.velocity);
         const Vector3 torque = p.externalTorque + p.contactTorque;
-        if (!isZero(torque) || !isZero(p.externalDamping))
+        if (isZero(p.externalDamping) && torque.allFinite())
+        {
+            // Undamped: omega' += dt I'^-1 T', kickAngularMomentum's kick
+            // without its checks of the moments (validated with the system)
+            p.angularVelocity += dt*torque.cwiseProduct(p.principalMoments.cwiseInverse());
+        }
+        else
         {
             RotationalState s{p.pose.orientation, p.angularVelocity};
             kickAngularMomentum(s, p.principalMoments, torque, p.externalDamping, dt);
