@@ -25,6 +25,28 @@ std::set<std::pair<int, int>> bruteForce(const std::vector<Vector3>& c, const st
     return s;
 }
 
+//- Whether pairs holds each overlapping pair once, as (i < j): the
+//  brute-force set, no duplicates
+::testing::AssertionResult equalsBruteForce
+(
+    const std::vector<CandidatePair>& pairs, const std::vector<Vector3>& c, const std::vector<double>& r
+)
+{
+    std::set<std::pair<int, int>> found;
+    for (const CandidatePair& p : pairs)
+    {
+        if (!(p.i < p.j)) return ::testing::AssertionFailure() << "pair " << p.i << ", " << p.j << " not i < j";
+        found.insert({p.i, p.j});
+    }
+    if (found.size() != pairs.size()) return ::testing::AssertionFailure() << "duplicate pairs";
+    const std::set<std::pair<int, int>> expected = bruteForce(c, r);
+    if (found != expected)
+    {
+        return ::testing::AssertionFailure() << found.size() << " pairs against " << expected.size() << " by brute force";
+    }
+    return ::testing::AssertionSuccess();
+}
+
 } // namespace
 
 
@@ -62,15 +84,7 @@ TEST(CellList, PairsEqualBruteForceForRandomMixedElongations)
         cells.build(c.data(), r.data(), n, 2*rMax);
         std::vector<CandidatePair> pairs;
         cells.findPairs(pairs);
-
-        std::set<std::pair<int, int>> found;
-        for (const CandidatePair& p : pairs)
-        {
-            ASSERT_LT(p.i, p.j);
-            found.insert({p.i, p.j});
-        }
-        EXPECT_EQ(found.size(), pairs.size()) << "duplicate pairs in trial " << trial;
-        EXPECT_EQ(found, bruteForce(c, r)) << "trial " << trial;
+        EXPECT_TRUE(equalsBruteForce(pairs, c, r)) << "trial " << trial;
         totalPairs += int(pairs.size());
     }
     EXPECT_GT(totalPairs, 1000);   // the test exercised overlapping pairs
@@ -104,10 +118,7 @@ TEST(CellList, PairsEqualBruteForceAtTheEndsOfTheKeyRange)
         cells.build(c.data(), r.data(), n, cellSize);
         std::vector<CandidatePair> pairs;
         cells.findPairs(pairs);
-        std::set<std::pair<int, int>> found;
-        for (const CandidatePair& p : pairs) found.insert({p.i, p.j});
-        EXPECT_EQ(found.size(), pairs.size()) << "duplicate pairs near " << corner.transpose();
-        EXPECT_EQ(found, bruteForce(c, r)) << "near " << corner.transpose();
+        EXPECT_TRUE(equalsBruteForce(pairs, c, r)) << "near " << corner.transpose();
         totalPairs += int(pairs.size());
     }
     EXPECT_GT(totalPairs, 400);   // the clusters overlap densely
@@ -150,14 +161,7 @@ TEST(PairList, EqualsBruteForceWhileTheParticlesMoveAndChange)
             id.resize(n);
         }
         list.update(c.data(), r.data(), id.data(), n, 0.6, pairs);
-        std::set<std::pair<int, int>> found;
-        for (const CandidatePair& p : pairs)
-        {
-            ASSERT_LT(p.i, p.j);
-            found.insert({p.i, p.j});
-        }
-        ASSERT_EQ(found.size(), pairs.size()) << "duplicate pairs in call " << call;
-        ASSERT_EQ(found, bruteForce(c, r)) << "call " << call;
+        ASSERT_TRUE(equalsBruteForce(pairs, c, r)) << "call " << call;
         totalPairs += long(pairs.size());
     }
     EXPECT_GT(totalPairs, 10*calls);            // the spheres overlap
