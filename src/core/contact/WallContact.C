@@ -509,9 +509,9 @@ int selectWallContacts
     const int nUse = std::min(n, 256);
     bool used[256];
     std::fill_n(used, nUse, false);
-    // cos of the region angle, once a second region is tested (most
-    // particles touch one face or none)
-    double cosMax = 2;
+    // Regions are compared only if there are two contacts (most particles
+    // touch one face or none)
+    const double cosMax = nUse > 1 ? std::cos(regionAngle) : 1;
 
     // An edge/vertex contact whose particle point lies behind the plane of
     // a touching face-interior contact is covered by that face (a concave
@@ -547,7 +547,6 @@ int selectWallContacts
         }
         used[best] = true;
         bool joins = false;
-        if (nOut > 0 && cosMax > 1) cosMax = std::cos(regionAngle);
         for (int r = 0; r < nOut && !joins; ++r)
         {
             joins = out[r].normal.dot(contacts[best].normal) >= cosMax

@@ -34,14 +34,24 @@ std::uint64_t hashKey(std::int64_t key)
     return z ^ (z >> 31);
 }
 
-//- Bucket of cell (ix, iy, iz): the row (iy, iz) is hashed, ix added, so
-//  that the cells x - 1, x, x + 1 of a row fall into consecutive buckets
-//  (the 13-cell forward stencil touches 5 rows: 5 scattered memory
+//- Bucket of cell (ix, iy, iz): the row (iy, iz) is hashed (rowHash), ix
+//  added, so that the cells x - 1, x, x + 1 of a row fall into consecutive
+//  buckets (the 13-cell forward stencil touches 5 rows: 5 scattered memory
 //  accesses instead of 14 at large N); the cell key check in findPairs
 //  makes any collision harmless
+std::uint64_t rowHash(std::int64_t iy, std::int64_t iz)
+{
+    return hashKey(packCell(0, iy, iz));
+}
+
+std::uint64_t bucketInRow(std::uint64_t row, std::int64_t ix, std::uint64_t mask)
+{
+    return (row + std::uint64_t(ix)) & mask;
+}
+
 std::uint64_t bucketOf(std::int64_t ix, std::int64_t iy, std::int64_t iz, std::uint64_t mask)
 {
-    return (hashKey(packCell(0, iy, iz)) + std::uint64_t(ix)) & mask;
+    return bucketInRow(rowHash(iy, iz), ix, mask);
 }
 
 void checkCellSize(double cellSize, const char* who)
@@ -184,8 +194,8 @@ void CellList::findPairs(std::vector<CandidatePair>& out) const
             // consecutive buckets, and their particles one range of
             // sorted_ (in the order of a scan cell by cell) unless the
             // row wraps around the table or leaves the key range
-            const std::uint64_t row = hashKey(packCell(0, jy, jz));
-            const std::uint64_t b0 = (row + std::uint64_t(x0)) & mask_;
+            const std::uint64_t row = rowHash(jy, jz);
+            const std::uint64_t b0 = bucketInRow(row, x0, mask_);
             const std::uint64_t count = std::uint64_t(x1 - x0 + 1);
             if (b0 + count - 1 <= mask_ && std::abs(x0) <= maxCellCoordinate
              && std::abs(x1) <= maxCellCoordinate)
@@ -197,7 +207,7 @@ void CellList::findPairs(std::vector<CandidatePair>& out) const
             {
                 if (std::abs(jx) > maxCellCoordinate) continue;
                 const std::int64_t key = packCell(jx, jy, jz);
-                const std::uint64_t b = (row + std::uint64_t(jx)) & mask_;
+                const std::uint64_t b = bucketInRow(row, jx, mask_);
                 scan(bucketStart_[b], bucketStart_[b + 1], key, key);
             }
         }
@@ -255,11 +265,6 @@ void PairList::update
         ++builds_;
         cells_.build(centres_.data(), enlarged_.data(), n, 2*rMax);
         cells_.findPairs(pairs_);
-        if (!(skin > 0))
-        {
-            out.swap(pairs_);
-            return;
-        }
     }
     out.clear();
     for (const CandidatePair& p : pairs_)
