@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace superellipsoid
@@ -101,6 +102,12 @@ double effectiveMass
 {
     const Vector3 armB = rB ? Vector3(rB->cross(d)) : Vector3::Zero();
     return rowMass(wA, rA.cross(d), IA, wB, rB ? &armB : nullptr, IB);
+}
+
+//- Bitwise equality (a function of the vector gives the same result)
+bool sameBits(const Vector3& x, const Vector3& y)
+{
+    return std::memcmp(x.data(), y.data(), 3*sizeof(double)) == 0;
 }
 
 //- Rotation by the rotation vector theta (exact exponential map)
@@ -237,6 +244,7 @@ void ContactSolver::prepare
     inverseMass_.resize(n);
     inverseInertia_.resize(n);
     symmetry_.resize(n);
+    bodyForceAcceleration_.resize(n);
     ready_.assign(n, 0);
     changed_.assign(n, 0);
     auto ready = [&](int i)
@@ -252,15 +260,17 @@ void ContactSolver::prepare
         // Global I^-1 = Q diag(1/I') Q^T, Eq. (62) of [Wedel2023]
         inverseInertia_[i] = Q*p.principalMoments.cwiseInverse().asDiagonal()*Q.transpose();
         symmetry_[i] = surfaceSymmetry(system.shapes[p.shapeIndex], Q);
+        // Body force a = g + F_ext/m (Description)
+        bodyForceAcceleration_[i] = bodyAcceleration(p, settings.gravity).norm();
         ready_[i] = 1;
-    };
-    auto acceleration = [&](int i)
-    {
-        return bodyAcceleration(system.particles[i], settings.gravity).norm();
     };
 
     const int nc = int(contacts.size());
     constraints_.resize(nc);
+    // Tangents of the last normal: the contacts of a flat wall share one
+    // (the same bits give the same frame)
+    Vector3 lastNormal = Vector3::Constant(std::numeric_limits<double>::quiet_NaN());
+    Vector3 lastTangent[2];
     for (int k = 0; k < nc; ++k)
     {
         StepContact& s = contacts[k];
@@ -269,9 +279,15 @@ void ContactSolver::prepare
         c.b = s.b;
         c.face = s.face;
         c.normal = s.manifold.normal;
-        const Matrix3 frame = collisionFrame(c.normal);
-        c.tangent[0] = frame.row(1).transpose();
-        c.tangent[1] = frame.row(2).transpose();
+        if (!sameBits(c.normal, lastNormal))
+        {
+            const Matrix3 frame = collisionFrame(c.normal);
+            lastNormal = c.normal;
+            lastTangent[0] = frame.row(1).transpose();
+            lastTangent[1] = frame.row(2).transpose();
+        }
+        c.tangent[0] = lastTangent[0];
+        c.tangent[1] = lastTangent[1];
         c.wallVelocity = s.b < 0 ? system.walls.velocity[s.face] : Vector3::Zero();
         // A mirror face (symmetry plane): the body meets its mirror image,
         // frictionless with the pair's eps_n (ParticleSystem.H)
@@ -283,11 +299,11 @@ void ContactSolver::prepare
         ready(s.a);
         if (s.b >= 0) ready(s.b);
         preparePoints(c, s, system, inverseMass_, inverseInertia_, symmetry_);
-        // Body force a = g + F_ext/m (Description)
-        const double bodyAcceleration = h > 0 && settings.restingSpeedFactor > 0
-            ? (s.b >= 0 ? std::max(acceleration(s.a), acceleration(s.b)) : acceleration(s.a))
+        const std::vector<double>& a = bodyForceAcceleration_;
+        const double bodyForce = h > 0 && settings.restingSpeedFactor > 0
+            ? (s.b >= 0 ? std::max(a[s.a], a[s.b]) : a[s.a])
             : 0;
-        prepareResting(c, s, settings, h, bodyAcceleration);
+        prepareResting(c, s, settings, h, bodyForce);
         c.collided = false;
     }
 }
@@ -553,11 +569,14 @@ ContactSolver::ContactVisit ContactSolver::relaxContact
     for (int i = 0; i < c.count; ++i)
     {
         ConstraintPoint& q = c.points[i];
-        // Friction: t.u -> 0, accumulated impulse in the Coulomb disc
-        if (c.friction > 0)
+        // Friction: t.u -> 0, accumulated impulse in the Coulomb disc. A
+        // point with no normal impulse (or a momentum step's Lambda_n < 0)
+        // has the disc {0}: with no tangential impulse either, its update
+        // is zero and is skipped (a sticking law's limit inf*0 is not 0)
+        const double limit = c.friction*std::max(q.normalImpulse, 0.0);
+        if (c.friction > 0 && (limit != 0 || q.tangentImpulse[0] != 0 || q.tangentImpulse[1] != 0))
         {
-            // (A momentum step may have left Lambda_n < 0: the disc is then a point)
-            const Vector3 d = frictionUpdate(c, i, q.tangentImpulse, c.friction*std::max(q.normalImpulse, 0.0));
+            const Vector3 d = frictionUpdate(c, i, q.tangentImpulse, limit);
             if (d.squaredNorm() > 0) ++diag.restingImpulses;
             const double dn = d.norm();
             visit.energy += 0.5*(q.tangentMass[0]*d[0]*d[0] + q.tangentMass[1]*d[1]*d[1]);
