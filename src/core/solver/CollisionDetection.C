@@ -90,6 +90,7 @@ const std::vector<StepContact>& CollisionStep::detect
 )
 {
     contacts_.clear();
+    detectedStateKept_ = false;
     if (system.size() == 0) return contacts_;
 
     // 1. Broad phase: candidate pairs (a Verlet list over a cell list)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -327,6 +328,7 @@ void CollisionStep::softOpen(ParticleSystem& system, double h) const
 void CollisionStep::softClose(ParticleSystem& system, double h, CollisionDiagnostics& diag)
 {
     detect(system, diag);
+    keepDetectedState(system);
     softForces(system, h, diag);
     softKick(system, 0.5*h);
     ++diag.substeps;
@@ -335,8 +337,69 @@ void CollisionStep::softClose(ParticleSystem& system, double h, CollisionDiagnos
 
 void CollisionStep::softForcesAtState(ParticleSystem& system, CollisionDiagnostics& diag)
 {
-    detect(system, diag);
+    // A fluid step that follows a soft one starts in the state its last
+    // closing half detected: those contacts, exactly
+    if (sameDetectedState(system))
+    {
+        acquireDetectedRecords();
+    }
+    else
+    {
+        detect(system, diag);
+    }
+    detectedStateKept_ = false;
     softForces(system, 0, diag);
+}
+
+
+void CollisionStep::keepDetectedState(const ParticleSystem& system)
+{
+    detectedStateKept_ = std::all_of
+    (
+        system.shapes.begin(), system.shapes.end(), [](const Superellipsoid& s) { return s.isSphere(); }
+    );
+    if (!detectedStateKept_) return;
+    detectedOrientations_.resize(system.particles.size());
+    for (std::size_t i = 0; i < system.particles.size(); ++i)
+    {
+        detectedOrientations_[i] = system.particles[i].pose.orientation;
+    }
+}
+
+
+bool CollisionStep::sameDetectedState(const ParticleSystem& system) const
+{
+    const std::size_t n = system.particles.size();
+    if (!detectedStateKept_ || detectedOrientations_.size() != n || centres_.size() != n) return false;
+    auto sameBits = [](const double* x, const double* y, int k)
+    {
+        return std::memcmp(x, y, k*sizeof(double)) == 0;
+    };
+    for (std::size_t i = 0; i < n; ++i)
+    {
+        const Particle& p = system.particles[i];
+        const Superellipsoid& s = system.shapes[p.shapeIndex];
+        if
+        (
+            p.id != ids_[i] || !s.isSphere() || s.boundingRadius() != radii_[i]
+         || !sameBits(p.pose.position.data(), centres_[i].data(), 3)
+         || !sameBits(p.pose.orientation.coeffs().data(), detectedOrientations_[i].coeffs().data(), 4)
+        )
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+
+void CollisionStep::acquireDetectedRecords()
+{
+    for (const CandidatePair& cp : pairs_) cache_.acquire(PairCache::pairKey(ids_[cp.i], ids_[cp.j]));
+    for (const StepContact& c : contacts_)
+    {
+        if (c.b < 0) cache_.acquire(c.key);
+    }
 }
 
 
