@@ -267,10 +267,10 @@ void ContactSolver::prepare
 
     const int nc = int(contacts.size());
     constraints_.resize(nc);
-    // Tangents of the last normal: the contacts of a flat wall share one
-    // (the same bits give the same frame)
-    Vector3 lastNormal = Vector3::Constant(std::numeric_limits<double>::quiet_NaN());
-    Vector3 lastTangent[2];
+    // Tangents of the last wall contact's normal: the contacts of a flat
+    // wall share one (the same bits give the same frame); a pair's own
+    Vector3 wallNormal = Vector3::Constant(std::numeric_limits<double>::quiet_NaN());
+    Vector3 wallTangent[2];
     for (int k = 0; k < nc; ++k)
     {
         StepContact& s = contacts[k];
@@ -279,15 +279,23 @@ void ContactSolver::prepare
         c.b = s.b;
         c.face = s.face;
         c.normal = s.manifold.normal;
-        if (!sameBits(c.normal, lastNormal))
+        if (s.b >= 0 || !sameBits(c.normal, wallNormal))
         {
             const Matrix3 frame = collisionFrame(c.normal);
-            lastNormal = c.normal;
-            lastTangent[0] = frame.row(1).transpose();
-            lastTangent[1] = frame.row(2).transpose();
+            c.tangent[0] = frame.row(1).transpose();
+            c.tangent[1] = frame.row(2).transpose();
+            if (s.b < 0)
+            {
+                wallNormal = c.normal;
+                wallTangent[0] = c.tangent[0];
+                wallTangent[1] = c.tangent[1];
+            }
         }
-        c.tangent[0] = lastTangent[0];
-        c.tangent[1] = lastTangent[1];
+        else
+        {
+            c.tangent[0] = wallTangent[0];
+            c.tangent[1] = wallTangent[1];
+        }
         c.wallVelocity = s.b < 0 ? system.walls.velocity[s.face] : Vector3::Zero();
         // A mirror face (symmetry plane): the body meets its mirror image,
         // frictionless with the pair's eps_n (ParticleSystem.H)
