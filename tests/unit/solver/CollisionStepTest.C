@@ -61,6 +61,22 @@ ParticleSystem randomCluster(int n, std::uint64_t seed, double spacing)
     return s;
 }
 
+//- The same records (keys, in storage order) with the same springs
+bool sameRecords(const PairCache& a, const PairCache& b)
+{
+    const std::vector<PairRecord> ra = a.records(), rb = b.records();
+    if (ra.size() != rb.size()) return false;
+    for (std::size_t i = 0; i < ra.size(); ++i)
+    {
+        if (ra[i].key != rb[i].key || ra[i].history.count != rb[i].history.count
+         || ra[i].history.displacement != rb[i].history.displacement)
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 
@@ -636,6 +652,56 @@ TEST(SoftContact, ForcesFromTheStateContinueAnUndampedRun)
     {
         EXPECT_EQ(a.particles[i].pose.position, b.particles[i].pose.position);
         EXPECT_EQ(a.particles[i].velocity, b.particles[i].velocity);
+    }
+}
+
+
+TEST(SoftContact, StartOfAStepOfSpheresTakesTheLastDetectionBitForBit)
+{
+    // Each fluid step of the OpenFOAM layer starts with softForcesAtState.
+    // Spheres in the state their last closing half detected take its
+    // contacts (CollisionStep::sameDetectedState): the run equals one that
+    // detects at every start (walls invalidated: the kept state is
+    // cleared) to the last bit, particles and pair cache. 30 spheres thrown
+    // into a box (pairs and walls), damped (eps_n 0.5), mu 0.3, 0.15 s in
+    // fluid steps of 1 ms, each ended as the layer ends it (dropUntouched)
+    CollisionSettings settings;
+    settings.model = CollisionModel::softContact;
+    settings.softLaw.restitution = 0.5;
+    settings.softLaw.staticFriction = settings.softLaw.dynamicFriction = 0.3;
+    settings.gravity = Vector3(0, 0, -9.81);
+    ParticleSystem kept = thrownPile(Superellipsoid::sphere(5e-3)), detected = kept;
+    CollisionStep a(settings), b(settings);
+    CollisionDiagnostics diagA, diagB, startA, startB;
+    const double dt = 1e-3;
+    const int steps = 150;
+    for (int step = 0; step < steps; ++step)
+    {
+        const int n = a.chooseSubsteps(kept, dt);
+        ASSERT_EQ(n, b.chooseSubsteps(detected, dt));
+        a.softForcesAtState(kept, startA);
+        b.invalidateWalls();
+        b.softForcesAtState(detected, startB);
+        for (int k = 0; k < n; ++k)
+        {
+            a.softSubstep(kept, dt/n, diagA);
+            b.softSubstep(detected, dt/n, diagB);
+        }
+        a.pairCache().dropUntouched();
+        b.pairCache().dropUntouched();
+        ASSERT_TRUE(sameRecords(a.pairCache(), b.pairCache())) << "step " << step;
+    }
+    EXPECT_GT(startA.pairCollisions, steps) << "steps start inside pair contacts";
+    EXPECT_GT(startA.wallCollisions, steps) << "steps start inside wall contacts";
+    EXPECT_EQ(a.detections() + steps - 1, b.detections()) << "every start but the first took the kept contacts";
+    for (int i = 0; i < kept.size(); ++i)
+    {
+        const Particle& p = kept.particles[i];
+        const Particle& q = detected.particles[i];
+        ASSERT_EQ(p.pose.position, q.pose.position) << "particle " << i;
+        ASSERT_EQ(p.pose.orientation.coeffs(), q.pose.orientation.coeffs()) << "particle " << i;
+        ASSERT_EQ(p.velocity, q.velocity) << "particle " << i;
+        ASSERT_EQ(p.angularVelocity, q.angularVelocity) << "particle " << i;
     }
 }
 
