@@ -61,6 +61,26 @@ ParticleSystem randomCluster(int n, std::uint64_t seed, double spacing)
     return s;
 }
 
+//- The same positions, orientations and velocities, bit for bit
+::testing::AssertionResult sameStates(const ParticleSystem& a, const ParticleSystem& b)
+{
+    if (a.size() != b.size()) return ::testing::AssertionFailure() << "different particle counts";
+    for (int i = 0; i < a.size(); ++i)
+    {
+        const Particle& p = a.particles[i];
+        const Particle& q = b.particles[i];
+        if
+        (
+            p.pose.position != q.pose.position || p.pose.orientation.coeffs() != q.pose.orientation.coeffs()
+         || p.velocity != q.velocity || p.angularVelocity != q.angularVelocity
+        )
+        {
+            return ::testing::AssertionFailure() << "particle " << i << " differs";
+        }
+    }
+    return ::testing::AssertionSuccess();
+}
+
 //- The same records (keys, in storage order) with the same springs
 bool sameRecords(const PairCache& a, const PairCache& b)
 {
@@ -463,15 +483,7 @@ TEST(CandidatePairs, VerletListGivesTheTrajectoryOfACellListPerDetection)
         std::printf("%s: pair-list builds %ld with the skin, %ld without\n",
                     model == CollisionModel::impulse ? "impulse" : "soft", a.pairListBuilds(), b.pairListBuilds());
         EXPECT_LT(2*a.pairListBuilds(), b.pairListBuilds()) << "the list is kept across detections";
-        for (int i = 0; i < kept.size(); ++i)
-        {
-            const Particle& p = kept.particles[i];
-            const Particle& q = rebuilt.particles[i];
-            ASSERT_EQ(p.pose.position, q.pose.position) << "particle " << i;
-            ASSERT_EQ(p.pose.orientation.coeffs(), q.pose.orientation.coeffs()) << "particle " << i;
-            ASSERT_EQ(p.velocity, q.velocity) << "particle " << i;
-            ASSERT_EQ(p.angularVelocity, q.angularVelocity) << "particle " << i;
-        }
+        EXPECT_TRUE(sameStates(kept, rebuilt));
     }
     CollisionSettings bad;
     bad.pairListSkin = -0.1;
@@ -694,15 +706,7 @@ TEST(SoftContact, StartOfAStepOfSpheresTakesTheLastDetectionBitForBit)
     EXPECT_GT(startA.pairCollisions, steps) << "steps start inside pair contacts";
     EXPECT_GT(startA.wallCollisions, steps) << "steps start inside wall contacts";
     EXPECT_EQ(a.detections() + steps - 1, b.detections()) << "every start but the first took the kept contacts";
-    for (int i = 0; i < kept.size(); ++i)
-    {
-        const Particle& p = kept.particles[i];
-        const Particle& q = detected.particles[i];
-        ASSERT_EQ(p.pose.position, q.pose.position) << "particle " << i;
-        ASSERT_EQ(p.pose.orientation.coeffs(), q.pose.orientation.coeffs()) << "particle " << i;
-        ASSERT_EQ(p.velocity, q.velocity) << "particle " << i;
-        ASSERT_EQ(p.angularVelocity, q.angularVelocity) << "particle " << i;
-    }
+    EXPECT_TRUE(sameStates(kept, detected));
 }
 
 
