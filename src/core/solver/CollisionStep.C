@@ -2,10 +2,10 @@
 #include "contact/ManifoldGeometry.H"
 #include "collision/ContactCurvature.H"
 #include "dynamics/RigidBodyRotation.H"
+#include "math/SameBits.H"
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -371,10 +371,6 @@ bool CollisionStep::sameDetectedState(const ParticleSystem& system) const
 {
     const std::size_t n = system.particles.size();
     if (!detectedStateKept_ || detectedOrientations_.size() != n || centres_.size() != n) return false;
-    auto sameBits = [](const double* x, const double* y, int k)
-    {
-        return std::memcmp(x, y, k*sizeof(double)) == 0;
-    };
     for (std::size_t i = 0; i < n; ++i)
     {
         const Particle& p = system.particles[i];

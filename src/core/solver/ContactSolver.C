@@ -1,10 +1,10 @@
 #include "solver/ContactSolver.H"
 #include "solver/PassStagnation.H"
 #include "contact/ManifoldGeometry.H"
+#include "math/SameBits.H"
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 namespace superellipsoid
@@ -102,12 +102,6 @@ double effectiveMass
 {
     const Vector3 armB = rB ? Vector3(rB->cross(d)) : Vector3::Zero();
     return rowMass(wA, rA.cross(d), IA, wB, rB ? &armB : nullptr, IB);
-}
-
-//- Bitwise equality (a function of the vector gives the same result)
-bool sameBits(const Vector3& x, const Vector3& y)
-{
-    return std::memcmp(x.data(), y.data(), 3*sizeof(double)) == 0;
 }
 
 //- Rotation by the rotation vector theta (exact exponential map)
@@ -270,7 +264,7 @@ void ContactSolver::prepare
     // Tangents of the last wall contact's normal: the contacts of a flat
     // wall share one (the same bits give the same frame); a pair's own
     Vector3 wallNormal = Vector3::Constant(std::numeric_limits<double>::quiet_NaN());
-    Vector3 wallTangent[2];
+    Vector3 wallTangent[2] = {Vector3::Zero(), Vector3::Zero()};
     for (int k = 0; k < nc; ++k)
     {
         StepContact& s = contacts[k];
@@ -279,7 +273,7 @@ void ContactSolver::prepare
         c.b = s.b;
         c.face = s.face;
         c.normal = s.manifold.normal;
-        if (s.b >= 0 || !sameBits(c.normal, wallNormal))
+        if (s.b >= 0 || !sameBits(c.normal.data(), wallNormal.data(), 3))
         {
             const Matrix3 frame = collisionFrame(c.normal);
             c.tangent[0] = frame.row(1).transpose();
