@@ -347,7 +347,6 @@ void CollisionStep::softForcesAtState(ParticleSystem& system, CollisionDiagnosti
     {
         detect(system, diag);
     }
-    detectedStateKept_ = false;
     softForces(system, 0, diag);
 }
 
