@@ -41,6 +41,19 @@ void checkVectors(const Vector3& position, const Vector3& velocity, const Vector
 } // namespace
 
 
+Matrix3 globalInverseInertia(const Vector3& principalMoments, const Quaternion& orientation)
+{
+    const Vector3 k = principalMoments.cwiseInverse();
+    // Equal moments: I^-1 = k 1 in every orientation, exactly (a sphere's
+    // or a cube's); the product below would carry the rotation's round-off
+    if (k.x() == k.y() && k.y() == k.z()) return k.x()*Matrix3::Identity();
+    // Eq. (62) of [Wedel2023]: I = Q I' Q^T, hence I^-1 = Q diag(1/I') Q^T
+    const Matrix3 Q = orientation.normalized().toRotationMatrix();
+    const Matrix3 inverse = Q*k.asDiagonal()*Q.transpose();
+    return 0.5*(inverse + inverse.transpose());
+}
+
+
 RigidBody RigidBody::particle
 (
     double mass,
@@ -66,12 +79,9 @@ RigidBody RigidBody::particle
     }
     checkVectors(position, velocity, angularVelocity);
 
-    // Eq. (62) of [Wedel2023]: I = Q I' Q^T, hence I^-1 = Q diag(1/I') Q^T
-    const Matrix3 Q = orientation.normalized().toRotationMatrix();
     RigidBody body;
     body.inverseMass = 1.0/mass;
-    body.inverseInertia = Q*principalMoments.cwiseInverse().asDiagonal()*Q.transpose();
-    body.inverseInertia = 0.5*(body.inverseInertia + body.inverseInertia.transpose());
+    body.inverseInertia = globalInverseInertia(principalMoments, orientation);
     body.position = position;
     body.velocity = velocity;
     body.angularVelocity = angularVelocity;

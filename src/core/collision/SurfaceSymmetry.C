@@ -4,7 +4,7 @@
 namespace superellipsoid
 {
 
-SurfaceSymmetry surfaceSymmetry(const Superellipsoid& shape, const Matrix3& Q)
+SurfaceSymmetry surfaceSymmetry(const Superellipsoid& shape, const Quaternion& orientation)
 {
     SurfaceSymmetry s;
     if (shape.isSphere())
@@ -16,7 +16,7 @@ SurfaceSymmetry surfaceSymmetry(const Superellipsoid& shape, const Matrix3& Q)
     if (k >= 0)
     {
         s.kind = SurfaceSymmetry::Kind::axis;
-        s.axis = Q.col(k);
+        s.axis = orientation.toRotationMatrix().col(k);
     }
     return s;
 }

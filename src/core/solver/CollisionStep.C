@@ -26,7 +26,7 @@ RigidBody rigidBodyOf(const Particle& q, const Superellipsoid& shape)
         q.mass, q.principalMoments, q.pose.orientation, q.pose.position,
         q.velocity, globalAngularVelocity(q)
     );
-    b.symmetry = surfaceSymmetry(shape, q.pose.particleToGlobal());
+    b.symmetry = surfaceSymmetry(shape, q.pose.orientation);
     return b;
 }
 

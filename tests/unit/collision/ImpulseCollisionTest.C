@@ -174,6 +174,30 @@ TEST(CollisionFrame, FirstAxisIsNormalAndFrameIsOrthonormal)
 }
 
 
+TEST(GlobalInverseInertia, IsotropicExactlyAndRotatedOtherwise)
+{
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> moment(0.5, 2.0);
+    for (int i = 0; i < 1000; ++i)
+    {
+        const Quaternion q = randomOrientation(rng);
+        // Equal moments (a sphere, a cube): I^-1 = (1/I) 1 in every
+        // orientation, to the bit (no rotation's round-off)
+        const double I = moment(rng);
+        const Matrix3 iso = globalInverseInertia(Vector3::Constant(I), q);
+        EXPECT_TRUE(((iso - (1/I)*Matrix3::Identity()).array() == 0).all());
+        // Unequal: Q diag(1/I') Q^T (Eq. 62 of [Wedel2023]), symmetric to
+        // the bit; round-off of two 3x3 products of entries <= 2: 1e-14
+        const Vector3 m(moment(rng), moment(rng), moment(rng));
+        const Matrix3 Q = q.toRotationMatrix();
+        const Matrix3 reference = Q*m.cwiseInverse().asDiagonal()*Q.transpose();
+        const Matrix3 rotated = globalInverseInertia(m, q);
+        EXPECT_LE((rotated - reference).norm(), 1e-14);
+        EXPECT_TRUE(((rotated - rotated.transpose()).array() == 0).all());
+    }
+}
+
+
 TEST(CollisionMatrix, ReproducesTheTwelveByTwelveConservationSystem)
 {
     // Eqs. (63), (65), (67), (70) of [Wedel2023] as one 12x12 linear system in the unknowns
