@@ -412,12 +412,26 @@ double stableTimeStep(const SoftContactParameters& p, double maxImpactSpeed)
 }
 
 
+namespace
+{
+
+//- The rotational part c.I^-1.c of n.K.n, c the normal row's arm; none for
+//  a wall (I^-1 = 0) or a sphere, whose normals pass its centre
+//  (SurfaceSymmetry.H)
+double rotationalCompliance(const RigidBody& body, const Vector3& p, const Vector3& n)
+{
+    if (body.isWall() || body.symmetry.kind == SurfaceSymmetry::Kind::sphere) return 0;
+    const Vector3 c = body.symmetry.normalArm(p - body.position, n);
+    return c.dot(body.inverseInertia*c);
+}
+
+} // namespace
+
+
 double normalEffectiveMass(const RigidBody& a, const RigidBody& b, const Vector3& p, const Vector3& n)
 {
-    const Vector3 cA = a.symmetry.normalArm(p - a.position, n);
-    const Vector3 cB = b.symmetry.normalArm(p - b.position, n);
     const double nKn = a.inverseMass + b.inverseMass
-                     + cA.dot(a.inverseInertia*cA) + cB.dot(b.inverseInertia*cB);
+                     + rotationalCompliance(a, p, n) + rotationalCompliance(b, p, n);
     if (!(std::isfinite(nKn) && nKn > 0)) invalid("n.K.n", nKn, "must be positive and finite");
     return 1/nKn;
 }
@@ -476,13 +490,17 @@ std::array<int, maxManifoldPoints> matchSprings
     double matchDistance
 )
 {
+    std::array<int, maxManifoldPoints> match;
+    match.fill(-1);
+    if (current.count == 1 && history.count == 1)
+    {
+        match[0] = 0;
+        return match;
+    }
     ContactManifold previous;
     previous.count = history.count;
     for (int j = 0; j < history.count; ++j) previous.points[j].pointInA = history.pointInA[j];
-    std::array<int, maxManifoldPoints> match;
-    match.fill(-1);
-    if (current.count == 1 && history.count == 1) match[0] = 0;
-    else matchManifoldPoints(previous, current, matchDistance, match);
+    matchManifoldPoints(previous, current, matchDistance, match);
     return match;
 }
 

@@ -504,14 +504,19 @@ int selectWallContacts
     const Contact* contacts, int n, Contact* out, double regionAngle, double mergeDistance
 )
 {
+    // One contact is its own region (most particles touch one face or none)
+    if (n <= 1)
+    {
+        if (n == 0 || !contacts[0].touching()) return 0;
+        out[0] = contacts[0];
+        return 1;
+    }
     int nOut = 0;
     // Greedy regions from the deepest: selection by repeated max (n small)
     const int nUse = std::min(n, 256);
     bool used[256];
     std::fill_n(used, nUse, false);
-    // Regions are compared only if there are two contacts (most particles
-    // touch one face or none)
-    const double cosMax = nUse > 1 ? std::cos(regionAngle) : 1;
+    const double cosMax = std::cos(regionAngle);
 
     // An edge/vertex contact whose particle point lies behind the plane of
     // a touching face-interior contact is covered by that face (a concave

@@ -5,6 +5,7 @@
 #include "math/SameBits.H"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -29,6 +30,32 @@ RigidBody rigidBodyOf(const Particle& q, const Superellipsoid& shape)
     b.symmetry = surfaceSymmetry(shape, q.pose.orientation);
     return b;
 }
+
+//- SoftContactModel::parameters of the last contact with the same inverse
+//  masses and radii, bit for bit (a bed of one size needs one set per law)
+class ParameterMemo
+{
+public:
+    explicit ParameterMemo(const SoftContactModel& model) : model_(model) {}
+
+    const SoftContactParameters& operator()(const RigidBody& a, const RigidBody& b, double rA, double rB)
+    {
+        const std::array<double, 4> key{a.inverseMass, b.inverseMass, rA, rB};
+        if (!valid_ || !sameBits(key.data(), key_.data(), 4))
+        {
+            p_ = model_.parameters(a, b, rA, rB);
+            key_ = key;
+            valid_ = true;
+        }
+        return p_;
+    }
+
+private:
+    const SoftContactModel& model_;
+    std::array<double, 4> key_{};
+    SoftContactParameters p_;
+    bool valid_ = false;
+};
 
 bool isZero(const Vector3& v) { return v.x() == 0 && v.y() == 0 && v.z() == 0; }
 bool isZero(const Matrix3& m) { return (m.array() == 0).all(); }
@@ -230,6 +257,7 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
         }
         return bodies_[i];
     };
+    ParameterMemo pairParameters(*pairModel_), wallParameters(*wallModel_);
     for (StepContact& c : contacts_)
     {
         Particle& A = system.particles[c.a];
@@ -254,7 +282,7 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
             const RigidBody& bodyB = body(c.b);
             const double radiusB =
                 surfaceCurvatureRadius(sB, B.pose, c.point.point, CurvatureModel::mean);
-            const SoftContactParameters p = pairModel_->parameters(bodyA, bodyB, radiusA, radiusB);
+            const SoftContactParameters& p = pairParameters(bodyA, bodyB, radiusA, radiusB);
             r = softManifoldForce(bodyA, bodyB, m, p, rec.history, matchDistance, h);
             B.contactForce += r.forceOnB;
             B.contactTorque += B.pose.orientation.conjugate()*r.torqueOnB;
@@ -268,10 +296,8 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
         else
         {
             const RigidBody wall = RigidBody::wall(system.walls.velocity[c.face]);
-            const SoftContactParameters p = wallModel_->parameters
-            (
-                bodyA, wall, radiusA, std::numeric_limits<double>::infinity()
-            );
+            const SoftContactParameters& p =
+                wallParameters(bodyA, wall, radiusA, std::numeric_limits<double>::infinity());
             r = softManifoldForce(bodyA, wall, m, p, rec.history, matchDistance, h);
             ++diag.wallCollisions;
         }
