@@ -7,22 +7,6 @@ namespace superellipsoid
 namespace
 {
 
-//- One point at the particle's deepest point moved back by half the
-//  overlap along the normal onto the mid-surface
-ContactManifold deepestPointManifold(const Pose& pose, const Contact& contact)
-{
-    ContactManifold m;
-    m.normal = contact.normal;
-    if (!contact.touching()) return m;
-    m.count = 1;
-    const Vector3 p = contact.pointOnA + 0.5*contact.overlap*contact.normal;
-    m.points[0].point = p;
-    m.points[0].pointInA = pose.toParticleFrame(p);
-    m.points[0].depth = contact.overlap;
-    return m;
-}
-
-
 ContactManifold particleOnWall
 (
     const Superellipsoid& shape, const Pose& pose, const Vector3& wallPoint,
@@ -50,6 +34,20 @@ ContactManifold particleOnWall
 }
 
 } // namespace
+
+
+ContactManifold deepestPointManifold(const Pose& pose, const Contact& contact)
+{
+    ContactManifold m;
+    m.normal = contact.normal;
+    if (!contact.touching()) return m;
+    m.count = 1;
+    const Vector3 p = contact.pointOnA + 0.5*contact.overlap*contact.normal;
+    m.points[0].point = p;
+    m.points[0].pointInA = pose.toParticleFrame(p);
+    m.points[0].depth = contact.overlap;
+    return m;
+}
 
 
 ContactManifold wallManifold

@@ -323,10 +323,7 @@ void WallFaceGrid::query(const Vector3& lo, const Vector3& hi, std::vector<int>&
         {
             const int f = it->face;
             // Face box against query box (separating axis per coordinate)
-            if ((faceLo_[f].array() <= hi.array()).all() && (lo.array() <= faceHi_[f].array()).all())
-            {
-                out.push_back(f);
-            }
+            if (faceBoxOverlaps(f, lo, hi)) out.push_back(f);
         }
     }
     std::sort(out.begin(), out.end());

@@ -46,6 +46,9 @@ ContactManifold CollisionStep::faceManifold
     const Superellipsoid& shape, const Pose& pose, const WallSet& walls, const Contact& c
 ) const
 {
+    // A sphere's one point is its deepest, on a face, a plane, an edge or a
+    // vertex (wallManifold's closed form)
+    if (shape.isSphere()) return deepestPointManifold(pose, c);
     const WallFace& face = walls.faces[c.faceIndex];
     if (c.feature != WallFeature::Face)
     {
@@ -56,9 +59,6 @@ ContactManifold CollisionStep::faceManifold
     // plane's manifold kept if a coplanar candidate face holds it), not to
     // the one face that holds the deepest point
     ContactManifold m = wallManifold(shape, pose, face.plane(), c);
-    // A sphere's one point is its deepest, whichever face holds it
-    // (wallManifold of a sphere on a face or a plane: deepestPointManifold)
-    if (shape.isSphere()) return m;
     int kept = 0;
     auto inGroup = [&](const Vector3& onWall)
     {
