@@ -113,8 +113,9 @@ Quaternion rotationBy(const Vector3& theta)
 }
 
 //- The points of constraint c from the manifold of s: lever arms, normal
-//  arms (SurfaceSymmetry.H) and the effective masses of the normal and
-//  tangent rows, Eq. (73) of [Wedel2023] (a wall: zero inverse mass)
+//  arms (SurfaceSymmetry.H) and the normal row's effective mass, Eq. (73)
+//  of [Wedel2023] (a wall: zero inverse mass); the tangent rows' when
+//  first used (ContactSolver::readyTangentMasses)
 void preparePoints
 (
     ContactConstraint& c,
@@ -140,24 +141,15 @@ void preparePoints
         q.spinA = IA*q.armA;
         if (s.b >= 0)
         {
+            const Matrix3& IB = inverseInertia[s.b];
             q.rB = p - (system.particles[s.b].pose.position + s.offsetB);
             q.armB = symmetry[s.b].normalArm(q.rB, c.normal);
-            q.spinB = inverseInertia[s.b]*q.armB;
-            const double wB = inverseMass[s.b];
-            const Matrix3& IB = inverseInertia[s.b];
-            q.normalMass = rowMass(wA, q.armA, IA, wB, &q.armB, &IB);
-            for (int t = 0; t < 2; ++t)
-            {
-                q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, &q.rB, wB, &IB);
-            }
+            q.spinB = IB*q.armB;
+            q.normalMass = rowMass(wA, q.armA, IA, inverseMass[s.b], &q.armB, &IB);
         }
         else
         {
             q.normalMass = rowMass(wA, q.armA, IA, 0, nullptr, nullptr);
-            for (int t = 0; t < 2; ++t)
-            {
-                q.tangentMass[t] = effectiveMass(c.tangent[t], q.rA, wA, IA, nullptr, 0, nullptr);
-            }
         }
     }
 }
@@ -907,6 +899,7 @@ Vector3 ContactSolver::frictionUpdate
 {
     // t.u -> 0 per tangent, the accumulated impulse projected onto the disc
     // |Lambda_t| <= limit; returns the speed changes along the tangents
+    readyTangentMasses(c, i);
     const ConstraintPoint& q = c.points[i];
     const Vector3 u = relativeVelocity(c, i);
     double t0 = accumulated[0] - q.tangentMass[0]*c.tangent[0].dot(u);
@@ -917,6 +910,23 @@ Vector3 ContactSolver::frictionUpdate
     accumulated[1] = t1;
     if (d0 != 0 || d1 != 0) applyImpulse(c, i, d0*c.tangent[0] + d1*c.tangent[1]);
     return Vector3(d0/q.tangentMass[0], d1/q.tangentMass[1], 0);
+}
+
+
+void ContactSolver::readyTangentMasses(ContactConstraint& c, int i) const
+{
+    ConstraintPoint& q = c.points[i];
+    if (q.tangentReady) return;
+    // Eq. (73) of [Wedel2023] along t, with the masses of prepare
+    const double wA = inverseMass_[c.a];
+    const Matrix3& IA = inverseInertia_[c.a];
+    for (int t = 0; t < 2; ++t)
+    {
+        q.tangentMass[t] = c.b >= 0
+            ? effectiveMass(c.tangent[t], q.rA, wA, IA, &q.rB, inverseMass_[c.b], &inverseInertia_[c.b])
+            : effectiveMass(c.tangent[t], q.rA, wA, IA, nullptr, 0, nullptr);
+    }
+    q.tangentReady = true;
 }
 
 

@@ -126,6 +126,7 @@ bool ContactSolver::blockUpdate(ContactConstraint& c, double slack, double& chan
         q.tangentImpulse[1] = split.tangent[i][1];
         if (dn != 0) applyNormalImpulse(c, i, dn);
         if (d0 != 0 || d1 != 0) applyImpulse(c, i, d0*c.tangent[0] + d1*c.tangent[1]);
+        readyTangentMasses(c, i);
         const double du = std::abs(dn)/q.normalMass + std::abs(d0)/q.tangentMass[0] + std::abs(d1)/q.tangentMass[1];
         change += du;
         moved = moved || du > slack;
