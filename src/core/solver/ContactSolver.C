@@ -699,6 +699,20 @@ int ContactSolver::relax(const CollisionSettings& settings, CollisionDiagnostics
 }
 
 
+namespace
+{
+
+//- Any impulse at the point, of the collisions or the relax
+bool hasImpulse(const ConstraintPoint& q)
+{
+    auto nonZero = [](const Vector3& v) { return v.x() != 0 || v.y() != 0 || v.z() != 0; };
+    return q.normalImpulse != 0 || q.tangentImpulse[0] != 0 || q.tangentImpulse[1] != 0
+        || nonZero(q.total) || nonZero(q.angularA) || nonZero(q.angularB);
+}
+
+} // namespace
+
+
 void ContactSolver::store(std::vector<StepContact>& contacts, PairCache& cache)
 {
     // Records of the last substep's impulses are reset first, so a contact
@@ -727,6 +741,8 @@ void ContactSolver::store(std::vector<StepContact>& contacts, PairCache& cache)
             const ConstraintPoint& q = c.points[i];
             s.pointImpulse[i] = q.normalImpulse;
             s.restingImpulse += q.normalImpulse;
+            // A point without impulses adds zeros (most resting points)
+            if (!hasImpulse(q)) continue;
             // Net impulse of all phases, P on B and -P on A at the point:
             // the collisions' (summed as applied) and the accumulated
             // resting impulse, the normal one through the normal arms
