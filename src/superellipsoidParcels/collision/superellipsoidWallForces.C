@@ -61,8 +61,9 @@ void Foam::superellipsoidWallForces::add
 {
     for (const superellipsoid::StepContact& c : contacts)
     {
-        // The wall is b; its impulse is the contact's (on b)
-        if (c.b >= 0 || !owned[c.a]) continue;
+        // The wall is b; its impulse is the contact's (on b). A contact
+        // without one (a resting sphere's round-off touch) adds zeros
+        if (c.b >= 0 || !owned[c.a] || c.impulse.isZero(0)) continue;
         const label k = findSortedIndex(walls_, label(walls.patch[c.face]));
         if (k >= 0)
         {
