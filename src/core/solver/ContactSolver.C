@@ -243,7 +243,8 @@ void ContactSolver::prepare
         // The implicit external resistance moves with the body's velocity:
         // an impulse P changes v by P/(m + h c) (isotropicResistance)
         inverseMass_[i] = 1.0/(p.mass + h*isotropicResistance(p));
-        inverseInertia_[i] = globalInverseInertia(p.principalMoments, p.pose.orientation);
+        // Global I^-1 = Q diag(1/I') Q^T, Eq. (62) of [Wedel2023]
+        inverseInertia_[i] = Q*p.principalMoments.cwiseInverse().asDiagonal()*Q.transpose();
         symmetry_[i] = surfaceSymmetry(system.shapes[p.shapeIndex], p.pose.orientation);
         // Body force a = g + F_ext/m (Description)
         bodyForceAcceleration_[i] = bodyAcceleration(p, settings.gravity).norm();
