@@ -38,6 +38,9 @@ inline Contact wallContactFromPoint(const Vector3& xA, const Plane& plane)
 
 Contact detectWallContact(const Superellipsoid& shape, const Pose& pose, const Plane& plane)
 {
+    // A sphere's deepest point is x - r n: no rotation to the particle
+    // frame and back (whose round-off is all that differs)
+    if (shape.isSphere()) return wallContactFromPoint(pose.position - shape.a()*plane.normal, plane);
     // Part 2 in closed form: the point with n_s = -n_w is x*(-n')
     const Vector3 xs = supportPoint(shape, pose.directionToParticleFrame(-plane.normal));
     Contact c = wallContactFromPoint(pose.toGlobalFrame(xs), plane);

@@ -1,5 +1,6 @@
 // Superellipsoid-wall contact ([Wedel2023] Sect. 3.4): plane, paper's Newton path, faces.
 #include "ContactTestHelpers.H"
+#include "contact/SupportPoint.H"
 #include "contact/WallContact.H"
 
 #include <gtest/gtest.h>
@@ -22,7 +23,9 @@ Plane randomPlane(std::mt19937_64& rng)
 } // namespace
 
 // Reference: overlap = r - (distance of the centre to the plane), normal = n.
-// Exact to round-off: 1e-12 relative.
+// Exact to round-off: 1e-12 relative. The deepest point is x - r n to the
+// bit (no rotation), and the support point rotated to the particle frame and
+// back differs from it by the rotations' round-off only (1e-14 r)
 TEST(SpherePlane, OverlapAndNormalExact)
 {
     std::mt19937_64 rng(10);
@@ -42,7 +45,9 @@ TEST(SpherePlane, OverlapAndNormalExact)
         EXPECT_NEAR(c.overlap, expected, 1e-12*r);
         EXPECT_NEAR((c.normal - w.normal).norm(), 0.0, 1e-12);
         // Contact points: on the sphere along -n from the centre, and on the wall
-        EXPECT_NEAR((c.pointOnA - (p.position - r*w.normal)).norm(), 0.0, 1e-12*r);
+        EXPECT_TRUE(c.pointOnA == p.position - r*w.normal);
+        const Vector3 rotated = p.toGlobalFrame(supportPoint(s, p.directionToParticleFrame(-w.normal)));
+        EXPECT_NEAR((c.pointOnA - rotated).norm(), 0.0, 1e-14*r);
         EXPECT_NEAR(w.signedDistance(c.pointOnB), 0.0, 1e-12*r);
     }
 }
