@@ -265,6 +265,18 @@ void PairList::update
         ++builds_;
         cells_.build(centres_.data(), enlarged_.data(), n, 2*rMax);
         cells_.findPairs(pairs_);
+        // Canonical order: ids[i] < ids[j], ascending in (ids[i], ids[j])
+        for (CandidatePair& p : pairs_)
+        {
+            if (ids[p.j] < ids[p.i]) std::swap(p.i, p.j);
+        }
+        std::sort
+        (
+            pairs_.begin(), pairs_.end(), [ids](const CandidatePair& x, const CandidatePair& y)
+            {
+                return ids[x.i] < ids[y.i] || (ids[x.i] == ids[y.i] && ids[x.j] < ids[y.j]);
+            }
+        );
     }
     out.clear();
     for (const CandidatePair& p : pairs_)

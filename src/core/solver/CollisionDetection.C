@@ -97,11 +97,25 @@ const std::vector<StepContact>& CollisionStep::detect
     const double cellSize = findCandidatePairs(system);
     diag.candidatePairs += long(pairs_.size());
 
-    // 2. Pairs, 3. walls, 4. canonical order
-    detectPairs(system, diag);
-    if (system.walls.size() > 0) detectWalls(system, cellSize, diag);
-    if (!imageBody_.empty() && settings_.model == CollisionModel::impulse) foldImageContacts(system);
-    sortContacts(system);
+    // 2. Each particle by ascending id: its pairs with larger ids, then its
+    // walls. The contacts come out in canonical order (idA, pairs before
+    // walls, idB), independent of the particle storage order, without
+    // moving one
+    rankParticles(system);
+    startPairsByRank(system);
+    const bool walls = system.walls.size() > 0;
+    if (walls) prepareWalls(system.walls, cellSize);
+    for (int r = 0; r < system.size(); ++r)
+    {
+        detectPairs(system, pairStart_[r], pairStart_[r + 1], diag);
+        if (walls) detectParticleWalls(idOrder_[r], system, diag);
+    }
+    // 3. Contacts across the periodic boundary, folded out of that order
+    if (!imageBody_.empty() && settings_.model == CollisionModel::impulse)
+    {
+        foldImageContacts(system);
+        sortContacts(system);
+    }
 
     for (const StepContact& c : contacts_)
     {
@@ -133,9 +147,9 @@ double CollisionStep::findCandidatePairs(const ParticleSystem& system)
 }
 
 
-void CollisionStep::detectPairs(const ParticleSystem& system, CollisionDiagnostics& diag)
+void CollisionStep::detectPairs(const ParticleSystem& system, int begin, int end, CollisionDiagnostics& diag)
 {
-    // OBB (cached axis) -> narrow phase with warm start; A = smaller id.
+    // OBB (cached axis) -> narrow phase with warm start; a has the smaller id.
     // A separated pair's spring restarts; only the soft model has springs
     // (the impulse model never reads them: no store into the record's
     // spring, a cache miss per separated candidate pair)
@@ -143,10 +157,9 @@ void CollisionStep::detectPairs(const ParticleSystem& system, CollisionDiagnosti
     // The soft model takes the Hertz radius at the detection's point; the
     // impulse model acts on the manifold's points only
     const bool contactPoint = settings_.model == CollisionModel::softContact;
-    for (const CandidatePair& cp : pairs_)
+    for (int k = begin; k < end; ++k)
     {
-        int a = cp.i, b = cp.j;
-        if (system.particles[b].id < system.particles[a].id) std::swap(a, b);
+        const int a = pairs_[k].i, b = pairs_[k].j;
         const Particle& A = system.particles[a];
         const Particle& B = system.particles[b];
         const Superellipsoid& sA = system.shapes[A.shapeIndex];
@@ -266,35 +279,43 @@ void CollisionStep::restartAtSeparatingAxes
 }
 
 
-void CollisionStep::detectWalls(const ParticleSystem& system, double cellSize, CollisionDiagnostics& diag)
+void CollisionStep::prepareWalls(const WallSet& walls, double cellSize)
+{
+    if (wallGridValid_ && wallGrid_.cellSize() == cellSize && wallGrid_.nFaces() == walls.size()) return;
+    wallGrid_.build(walls.faces, cellSize);
+    CoplanarGroups groups = groupCoplanarFaces(walls.faces);
+    facePlane_.swap(groups.group);
+    planeFace_.swap(groups.firstFace);
+    faceEdges_.resize(walls.size());
+    for (int f = 0; f < walls.size(); ++f) faceEdges_[f] = edgeHalfPlanes(walls.faces[f]);
+    wallGridValid_ = true;
+    for (WallQueryCache& q : wallQueries_) q.id = -1;
+}
+
+
+void CollisionStep::detectParticleWalls(int i, const ParticleSystem& system, CollisionDiagnostics& diag)
 {
     // Face grid -> boxes -> bounding sphere / OBB vs plane -> face contact
     // -> one contact per wall region (Sect. 3.4.3)
     const WallSet& walls = system.walls;
-    if (!wallGridValid_ || wallGrid_.cellSize() != cellSize || wallGrid_.nFaces() != walls.size())
+    const Particle& P = system.particles[i];
+    const Superellipsoid& s = system.shapes[P.shapeIndex];
+    const int nFace = particleFaceContacts(i, P, s, walls, diag);
+    const int nRegion = selectWallContacts
+    (
+        faceContacts_.data(), nFace, regionContacts_.data(), settings_.wallRegionAngle, wallMergeFraction*s.c()
+    );
+    const std::size_t first = contacts_.size();
+    for (int r = 0; r < nRegion; ++r)
     {
-        wallGrid_.build(walls.faces, cellSize);
-        CoplanarGroups groups = groupCoplanarFaces(walls.faces);
-        facePlane_.swap(groups.group);
-        planeFace_.swap(groups.firstFace);
-        faceEdges_.resize(walls.size());
-        for (int f = 0; f < walls.size(); ++f) faceEdges_[f] = edgeHalfPlanes(walls.faces[f]);
-        wallGridValid_ = true;
-        for (WallQueryCache& q : wallQueries_) q.id = -1;
+        addWallContact(i, P, s, walls, regionContacts_[r]);
     }
-    for (int i = 0; i < system.size(); ++i)
+    // By key face (insertion: a particle touches few walls)
+    for (std::size_t k = first + 1; k < contacts_.size(); ++k)
     {
-        const Particle& P = system.particles[i];
-        const Superellipsoid& s = system.shapes[P.shapeIndex];
-        const int nFace = particleFaceContacts(i, P, s, walls, diag);
-        const int nRegion = selectWallContacts
-        (
-            faceContacts_.data(), nFace, regionContacts_.data(), settings_.wallRegionAngle,
-            wallMergeFraction*s.c()
-        );
-        for (int r = 0; r < nRegion; ++r)
+        for (std::size_t j = k; j > first && contacts_[j].idB < contacts_[j - 1].idB; --j)
         {
-            addWallContact(i, P, s, walls, regionContacts_[r]);
+            std::swap(contacts_[j], contacts_[j - 1]);
         }
     }
 }
@@ -445,13 +466,9 @@ void CollisionStep::foldImageContacts(const ParticleSystem& system)
 }
 
 
-void CollisionStep::sortContacts(const ParticleSystem& system)
+void CollisionStep::rankParticles(const ParticleSystem& system)
 {
-    // Canonical order (idA, pairs before walls, idB): independent of the
-    // particle storage order. The keys are unique, so a counting sort by
-    // the rank of idA, an insertion sort of each particle's few contacts
-    // and one move per contact give the order of sorting the contacts
-    // themselves, in linear time
+    // Kept while the storage order keeps the ids ascending along it
     const int n = system.size();
     const Particle* P = system.particles.data();
     bool ranked = int(idOrder_.size()) == n;
@@ -459,18 +476,33 @@ void CollisionStep::sortContacts(const ParticleSystem& system)
     {
         ranked = P[idOrder_[k]].id < P[idOrder_[k + 1]].id;   // ids unique: a permutation
     }
-    if (!ranked)
-    {
-        idOrder_.resize(n);
-        for (int i = 0; i < n; ++i) idOrder_[i] = i;
-        std::sort
-        (
-            idOrder_.begin(), idOrder_.end(), [P](int i, int j) { return P[i].id < P[j].id; }
-        );
-        idRank_.resize(n);
-        for (int k = 0; k < n; ++k) idRank_[idOrder_[k]] = k;
-    }
+    if (ranked) return;
+    idOrder_.resize(n);
+    for (int i = 0; i < n; ++i) idOrder_[i] = i;
+    std::sort(idOrder_.begin(), idOrder_.end(), [P](int i, int j) { return P[i].id < P[j].id; });
+    idRank_.resize(n);
+    for (int k = 0; k < n; ++k) idRank_[idOrder_[k]] = k;
+}
 
+
+void CollisionStep::startPairsByRank(const ParticleSystem& system)
+{
+    // The candidate pairs come in canonical order (PairList): a counting
+    // pass gives each rank's start
+    const int n = system.size();
+    pairStart_.assign(n + 1, 0);
+    for (const CandidatePair& cp : pairs_) ++pairStart_[idRank_[cp.i] + 1];
+    for (int r = 0; r < n; ++r) pairStart_[r + 1] += pairStart_[r];
+}
+
+
+void CollisionStep::sortContacts(const ParticleSystem& system)
+{
+    // Canonical order (idA, pairs before walls, idB). The keys are unique,
+    // so a counting sort by the rank of idA (rankParticles), an insertion
+    // sort of each particle's few contacts and one move per contact give
+    // the order of sorting the contacts themselves, in linear time
+    const int n = system.size();
     const int m = int(contacts_.size());
     bucketStart_.assign(n + 1, 0);
     for (const StepContact& c : contacts_) ++bucketStart_[idRank_[c.a] + 1];

@@ -25,18 +25,33 @@ std::set<std::pair<int, int>> bruteForce(const std::vector<Vector3>& c, const st
     return s;
 }
 
-//- Whether pairs holds each overlapping pair once, as (i < j): the
-//  brute-force set, no duplicates
+//- Whether pairs holds each overlapping pair once: the brute-force set, no
+//  duplicates. Without ids each pair is (i < j); with ids (PairList) ids[i]
+//  < ids[j], the pairs strictly ascending in (ids[i], ids[j])
 ::testing::AssertionResult equalsBruteForce
 (
-    const std::vector<CandidatePair>& pairs, const std::vector<Vector3>& c, const std::vector<double>& r
+    const std::vector<CandidatePair>& pairs, const std::vector<Vector3>& c, const std::vector<double>& r,
+    const long* ids = nullptr
 )
 {
     std::set<std::pair<int, int>> found;
-    for (const CandidatePair& p : pairs)
+    for (std::size_t k = 0; k < pairs.size(); ++k)
     {
-        if (!(p.i < p.j)) return ::testing::AssertionFailure() << "pair " << p.i << ", " << p.j << " not i < j";
-        found.insert({p.i, p.j});
+        const CandidatePair& p = pairs[k];
+        if (!ids && !(p.i < p.j)) return ::testing::AssertionFailure() << "pair " << p.i << ", " << p.j << " not i < j";
+        if (ids && !(ids[p.i] < ids[p.j]))
+        {
+            return ::testing::AssertionFailure() << "pair " << p.i << ", " << p.j << " not ids[i] < ids[j]";
+        }
+        if (ids && k > 0)
+        {
+            const CandidatePair& q = pairs[k - 1];
+            if (!(std::make_pair(ids[q.i], ids[q.j]) < std::make_pair(ids[p.i], ids[p.j])))
+            {
+                return ::testing::AssertionFailure() << "pairs " << k - 1 << ", " << k << " not ascending in the ids";
+            }
+        }
+        found.insert({std::min(p.i, p.j), std::max(p.i, p.j)});
     }
     if (found.size() != pairs.size()) return ::testing::AssertionFailure() << "duplicate pairs";
     const std::set<std::pair<int, int>> expected = bruteForce(c, r);
@@ -130,8 +145,9 @@ TEST(PairList, EqualsBruteForceWhileTheParticlesMoveAndChange)
     // 300 spheres of radii 0.5-1 drift by random steps of up to 0.1 (the
     // skin 0.6: a list lasts a few calls); every 7th call swaps two ids,
     // every 11th changes a radius, every 13th drops the last particle.
-    // Each call must give exactly the brute-force set, and the list must
-    // be both kept (fewer builds than calls) and rebuilt
+    // The ids are a shuffled permutation (not the index order). Each call
+    // must give exactly the brute-force set, in ascending order of the ids,
+    // and the list must be both kept (fewer builds than calls) and rebuilt
     std::mt19937_64 rng(5);
     std::uniform_real_distribution<double> pos(0.0, 12.0), step(-0.1, 0.1), radius(0.5, 1.0);
     int n = 300;
@@ -144,6 +160,7 @@ TEST(PairList, EqualsBruteForceWhileTheParticlesMoveAndChange)
         r[i] = radius(rng);
         id[i] = i;
     }
+    std::shuffle(id.begin(), id.end(), rng);
     PairList list;
     std::vector<CandidatePair> pairs;
     const int calls = 120;
@@ -161,7 +178,7 @@ TEST(PairList, EqualsBruteForceWhileTheParticlesMoveAndChange)
             id.resize(n);
         }
         list.update(c.data(), r.data(), id.data(), n, 0.6, pairs);
-        ASSERT_TRUE(equalsBruteForce(pairs, c, r)) << "call " << call;
+        ASSERT_TRUE(equalsBruteForce(pairs, c, r, id.data())) << "call " << call;
         totalPairs += long(pairs.size());
     }
     EXPECT_GT(totalPairs, 10*calls);            // the spheres overlap
