@@ -38,6 +38,14 @@ bool pointInFace(const WallFace& face, const FaceEdges& edges, const Vector3& p)
 //  overlap to trigger a restart (round-off of converged minima is ~1e-12)
 constexpr double restartMargin = 1e-6;
 
+//- Two spheres apart, |c_B - c_A| > r_A + r_B (detectSphereContact's
+//  first test; the caller takes its result)
+bool spheresApart(const Particle& A, const Superellipsoid& sA, const Particle& B, const Superellipsoid& sB)
+{
+    const double rSum = sA.a() + sB.a();
+    return (B.pose.position - A.pose.position).squaredNorm() > rSum*rSum;
+}
+
 } // namespace
 
 
@@ -165,11 +173,28 @@ void CollisionStep::detectPairs(const ParticleSystem& system, int begin, int end
         const Superellipsoid& sA = system.shapes[A.shapeIndex];
         const Superellipsoid& sB = system.shapes[B.shapeIndex];
         const std::uint64_t key = PairCache::pairKey(A.id, B.id);
-        PairRecord& rec = cache_.acquire(key);
         // Two spheres: the bounding spheres of the cell list are the bodies
         // (one minimum of delta(n): no global-minimum check). Others pass
         // the OBB test inside the detection, its cached axis first
         const bool spheres = sA.isSphere() && sB.isSphere();
+        if (spheres && spheresApart(A, sA, B, sB))
+        {
+            // Apart: the closed form needs no warm start and the pair keeps
+            // nothing, so its record is not touched (dropped at the step's
+            // end, as a new one would start); a spring restarts
+            const Contact c = detectParticleContact(sA, A.pose, sB, B.pose, nullptr, contactPoint);
+            if (!c.touching())
+            {
+                diag.detection.record(c);
+                if (keepsSprings)
+                {
+                    if (PairRecord* old = cache_.find(key)) old->history = TangentialHistory();
+                }
+                continue;
+            }
+        }
+        PairRecord& rec = cache_.acquire(key);
+        const std::size_t record = cache_.indexOf(rec);
         if (!spheres && gapCertified(rec, a, b, system))
         {
             if (keepsSprings) rec.history = TangentialHistory();
@@ -215,7 +240,25 @@ void CollisionStep::detectPairs(const ParticleSystem& system, int begin, int end
         sc.halfAxis = std::min(sA.c(), sB.c());
         sc.overlapRatio = c.overlap/sc.halfAxis;
         sc.key = key;
+        sc.record = record;
     }
+}
+
+
+void CollisionStep::acquireDetectedRecords(const ParticleSystem& system)
+{
+    // The records detectPairs and detectParticleWalls mark: every candidate
+    // pair's but two apart spheres', every contact's
+    for (const CandidatePair& cp : pairs_)
+    {
+        const Particle& A = system.particles[cp.i];
+        const Particle& B = system.particles[cp.j];
+        const Superellipsoid& sA = system.shapes[A.shapeIndex];
+        const Superellipsoid& sB = system.shapes[B.shapeIndex];
+        if (sA.isSphere() && sB.isSphere() && spheresApart(A, sA, B, sB)) continue;
+        cache_.acquire(PairCache::pairKey(A.id, B.id));
+    }
+    for (StepContact& c : contacts_) c.record = cache_.indexOf(cache_.acquire(c.key));
 }
 
 
@@ -301,14 +344,21 @@ void CollisionStep::detectParticleWalls(int i, const ParticleSystem& system, Col
     const Particle& P = system.particles[i];
     const Superellipsoid& s = system.shapes[P.shapeIndex];
     const int nFace = particleFaceContacts(i, P, s, walls, diag);
-    const int nRegion = selectWallContacts
-    (
-        faceContacts_.data(), nFace, regionContacts_.data(), settings_.wallRegionAngle, wallMergeFraction*s.c()
-    );
+    // One face contact (touching, as every one kept) is its own region
+    const Contact* region = faceContacts_.data();
+    int nRegion = nFace;
+    if (nFace > 1)
+    {
+        region = regionContacts_.data();
+        nRegion = selectWallContacts
+        (
+            faceContacts_.data(), nFace, regionContacts_.data(), settings_.wallRegionAngle, wallMergeFraction*s.c()
+        );
+    }
     const std::size_t first = contacts_.size();
     for (int r = 0; r < nRegion; ++r)
     {
-        addWallContact(i, P, s, walls, regionContacts_[r]);
+        addWallContact(i, P, s, walls, region[r]);
     }
     // By key face (insertion: a particle touches few walls)
     for (std::size_t k = first + 1; k < contacts_.size(); ++k)
@@ -329,15 +379,15 @@ int CollisionStep::particleFaceContacts
     const Vector3 extent = Vector3::Constant(radii_[i]);
     wallCandidates(i, P.id, P.pose.position - extent, P.pose.position + extent);
     int nFace = 0;
-    auto addFaceContact = [&](Contact c, int f)
+    auto addFaceContact = [&](const Contact& c, int f)
     {
-        c.faceIndex = f;
         if (nFace == int(faceContacts_.size()))
         {
             faceContacts_.resize(2*faceContacts_.size());
             regionContacts_.resize(faceContacts_.size());
         }
-        faceContacts_[nFace++] = c;
+        faceContacts_[nFace] = c;
+        faceContacts_[nFace++].faceIndex = f;
     };
     planesDone_.clear();
     for (const int f : faceCandidates_)
@@ -415,7 +465,7 @@ void CollisionStep::addWallContact
     sc.halfAxis = s.c();
     sc.overlapRatio = c.overlap/s.c();
     sc.key = PairCache::wallKey(P.id, keyFace);
-    cache_.acquire(sc.key);
+    sc.record = cache_.indexOf(cache_.acquire(sc.key));
 }
 
 

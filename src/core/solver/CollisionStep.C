@@ -271,7 +271,8 @@ void CollisionStep::softForces(ParticleSystem& system, double h, CollisionDiagno
         // of A and its image (as a pair's)
         const Vector3 radiusPoint = mirror ? Vector3(c.point.point - 0.5*c.overlap*m.normal) : c.point.point;
         const double radiusA = surfaceCurvatureRadius(sA, A.pose, radiusPoint, CurvatureModel::mean);
-        PairRecord& rec = cache_.acquire(c.key);
+        PairRecord* kept = cache_.find(c.key, c.record);   // acquired by the detection
+        PairRecord& rec = kept ? *kept : cache_.acquire(c.key);
         // Springs of points that moved by more than this in A's frame restart
         const double matchDistance = manifoldMatchTolerance*c.halfAxis;
         SoftContactResult r;
@@ -367,7 +368,7 @@ void CollisionStep::softForcesAtState(ParticleSystem& system, CollisionDiagnosti
     // closing half detected: those contacts, exactly
     if (sameDetectedState(system))
     {
-        acquireDetectedRecords();
+        acquireDetectedRecords(system);
     }
     else
     {
@@ -411,16 +412,6 @@ bool CollisionStep::sameDetectedState(const ParticleSystem& system) const
         }
     }
     return true;
-}
-
-
-void CollisionStep::acquireDetectedRecords()
-{
-    for (const CandidatePair& cp : pairs_) cache_.acquire(PairCache::pairKey(ids_[cp.i], ids_[cp.j]));
-    for (const StepContact& c : contacts_)
-    {
-        if (c.b < 0) cache_.acquire(c.key);
-    }
 }
 
 

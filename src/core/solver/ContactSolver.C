@@ -316,7 +316,7 @@ void ContactSolver::warmStart
     {
         ContactConstraint& c = constraints_[k];
         if (!(c.restingSpeed > 0) || c.collided) continue;
-        const PairRecord* rec = cache.find(contacts[k].key);
+        const PairRecord* rec = cache.find(contacts[k].key, contacts[k].record);
         if (!rec || !(rec->normalImpulse > 0)) continue;
         // Stored points matched to the new ones by their position in A's frame
         ContactManifold previous;
@@ -718,15 +718,15 @@ void ContactSolver::store(std::vector<StepContact>& contacts, PairCache& cache)
 {
     // Records of the last substep's impulses are reset first, so a contact
     // that was not detected in this substep does not keep a stale one
-    for (const std::uint64_t key : warmKeys_)
+    for (const WarmRecord& w : warmRecords_)
     {
-        if (PairRecord* rec = cache.find(key))
+        if (PairRecord* rec = cache.find(w.key, w.record))
         {
             rec->normalImpulse = 0;
             rec->pointCount = 0;
         }
     }
-    warmKeys_.clear();
+    warmRecords_.clear();
     const int nc = int(contacts.size());
     for (int k = 0; k < nc; ++k)
     {
@@ -753,7 +753,7 @@ void ContactSolver::store(std::vector<StepContact>& contacts, PairCache& cache)
             if (c.b >= 0) s.angularImpulseB += q.angularB + q.normalImpulse*q.armB + q.rB.cross(t);
         }
         if (!(s.restingImpulse > 0)) continue;
-        PairRecord* rec = cache.find(s.key);
+        PairRecord* rec = cache.find(s.key, s.record);
         if (!rec) continue;
         rec->normalImpulse = s.restingImpulse;
         rec->pointCount = c.count;
@@ -764,7 +764,7 @@ void ContactSolver::store(std::vector<StepContact>& contacts, PairCache& cache)
             rec->points[i].normal = q.normalImpulse;
             rec->points[i].tangential = q.tangentImpulse[0]*c.tangent[0] + q.tangentImpulse[1]*c.tangent[1];
         }
-        warmKeys_.push_back(s.key);
+        warmRecords_.push_back(WarmRecord{s.key, cache.indexOf(*rec)});
     }
 }
 

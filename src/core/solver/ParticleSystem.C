@@ -26,6 +26,15 @@ constexpr double faceNormalTolerance = 1e-9;
     throw std::invalid_argument(os.str());
 }
 
+//- C = c 1 exactly, c = C(0, 0) finite: (C - c 1).isZero(0) without
+//  forming the difference
+bool isIsotropic(const Matrix3& C)
+{
+    const double c = C(0, 0);
+    return std::isfinite(c) && C(1, 1) == c && C(2, 2) == c
+        && C(0, 1) == 0 && C(0, 2) == 0 && C(1, 0) == 0 && C(1, 2) == 0 && C(2, 0) == 0 && C(2, 1) == 0;
+}
+
 } // namespace
 
 
@@ -147,7 +156,7 @@ Vector3 externallyForcedVelocity
     const Vector3 impulse = h*(p.mass*gravity + p.externalForce + force);
     const Matrix3& C = p.externalResistance;
     const double c = C(0, 0);
-    if ((C - c*Matrix3::Identity()).isZero(0))
+    if (isIsotropic(C))
     {
         // None (exact v + h a), or isotropic (a sphere's drag): a scalar mass
         if (c == 0) return p.velocity + impulse/p.mass;
