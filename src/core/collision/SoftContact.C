@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -448,15 +447,15 @@ double dampingCoefficient(const SoftContactParameters& p, double mass)
 namespace
 {
 
-//- The manifold's depths checked: the largest, and how many points are in
-//  contact (depth > 0); throws on a bad dt, count, normal or depth
-struct Depths
+//- The manifold's points in contact (depth > 0), in order, and the largest
+//  depth; throws on a bad dt, count, normal or depth
+struct ContactPoints
 {
+    ContactManifold current;    // the points with depth > 0
     double deltaMax = 0;
-    int inContact = 0;
 };
 
-Depths checkedDepths(const ContactManifold& manifold, double dt)
+ContactPoints contactPoints(const ContactManifold& manifold, double dt)
 {
     if (!(std::isfinite(dt) && dt >= 0)) invalid("dt", dt, "must be finite and >= 0");
     if (manifold.count < 0 || manifold.count > maxManifoldPoints)
@@ -465,28 +464,20 @@ Depths checkedDepths(const ContactManifold& manifold, double dt)
     }
     const Vector3& n = manifold.normal;
     if (!(std::abs(n.norm() - 1) <= unitNormalTolerance)) invalid("manifold.normal |n|", n.norm(), "must be 1");
-    Depths out;
+
+    ContactPoints out;
+    int N = 0;
     for (int i = 0; i < manifold.count; ++i)
     {
         const double d = manifold.points[i].depth;
         if (!std::isfinite(d)) invalid("manifold depth", d, "must be finite");
         if (d > 0)
         {
-            ++out.inContact;
+            out.current.points[N++] = manifold.points[i];
             out.deltaMax = std::max(out.deltaMax, d);
         }
     }
-    return out;
-}
-
-//- The manifold's points in contact, in order (its normal not copied)
-ContactManifold pointsInContact(const ContactManifold& manifold)
-{
-    ContactManifold out;
-    for (int i = 0; i < manifold.count; ++i)
-    {
-        if (manifold.points[i].depth > 0) out.points[out.count++] = manifold.points[i];
-    }
+    out.current.count = N;
     return out;
 }
 
@@ -655,14 +646,11 @@ SoftContactResult softManifoldForce
 {
     SoftContactResult out;
     const Vector3& n = manifold.normal;
-    // Points in contact and their share w = 1/N (Description); a manifold
-    // whose points all touch is used as it is
-    const Depths depths = checkedDepths(manifold, dt);
-    const int N = depths.inContact;
+    // Points in contact and their share w = 1/N (Description)
+    const ContactPoints contact = contactPoints(manifold, dt);
+    const ContactManifold& current = contact.current;
+    const int N = current.count;
     if (N == 0) return out;   // separated: no force, history reset
-    std::optional<ContactManifold> kept;
-    if (N < manifold.count) kept = pointsInContact(manifold);
-    const ContactManifold& current = kept ? *kept : manifold;
     out.inContact = true;
     out.points = N;
     const double w = 1.0/N;
@@ -687,7 +675,7 @@ SoftContactResult softManifoldForce
 
     if (p.rollingFriction > 0)
     {
-        addRollingTorque(a, b, n, elastic.centre, p, history, depths.deltaMax, dt, out);
+        addRollingTorque(a, b, n, elastic.centre, p, history, contact.deltaMax, dt, out);
     }
     return out;
 }
