@@ -367,6 +367,21 @@ void Foam::superellipsoidHaloExchange::sortById
     std::vector<superellipsoid::Particle>& all
 )
 {
+    const auto byId = [](const superellipsoid::Particle& a, const superellipsoid::Particle& b)
+    {
+        return a.id < b.id;
+    };
+    if (all.size() == local.size() && std::is_sorted(all.begin(), all.end(), byId))
+    {
+        // Own parcels only, already in id order (a serial cloud injects
+        // by id): each is its own position, nothing to sort
+        home_.assign(all.size(), Pstream::myProcNo());
+        owned_.assign(all.size(), 1);
+        localToGlobal_.resize(local.size());
+        for (std::size_t i = 0; i < local.size(); ++i) localToGlobal_[i] = label(i);
+        return;
+    }
+
     // The processor of each parcel in the same order
     std::vector<std::pair<long, label>> homes(all.size());
     for (std::size_t i = 0; i < all.size(); ++i)
@@ -377,14 +392,7 @@ void Foam::superellipsoidHaloExchange::sortById
             i < local.size() ? Pstream::myProcNo() : ghostHome[i - local.size()]
         };
     }
-    std::sort
-    (
-        all.begin(), all.end(),
-        [](const superellipsoid::Particle& a, const superellipsoid::Particle& b)
-        {
-            return a.id < b.id;
-        }
-    );
+    std::sort(all.begin(), all.end(), byId);
     std::sort(homes.begin(), homes.end());
     home_.resize(all.size());
     for (std::size_t i = 0; i < all.size(); ++i)
