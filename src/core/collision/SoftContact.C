@@ -142,7 +142,11 @@ double invertRestitution(bool hertz, double restitution)
 //- xi re-projected on the tangent plane of n, keeping its length (Eq. 30 of [Campello2015])
 Vector3 reprojectOnTangentPlane(const Vector3& xi, const Vector3& n)
 {
-    Vector3 t = xi - xi.dot(n)*n;
+    // Already in the plane (a flat wall's spring): its own projection,
+    // without the two roots (t = xi, |xi|/|t| = 1; signed zeros aside)
+    const double normal = xi.dot(n);
+    if (normal == 0) return xi;
+    Vector3 t = xi - normal*n;
     const double projected = t.norm();
     return projected > 0 ? Vector3(t*(xi.norm()/projected)) : Vector3::Zero();
 }
