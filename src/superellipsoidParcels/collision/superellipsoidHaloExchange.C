@@ -371,16 +371,6 @@ void Foam::superellipsoidHaloExchange::sortById
     {
         return a.id < b.id;
     };
-    if (all.size() == local.size() && std::is_sorted(all.begin(), all.end(), byId))
-    {
-        // Own parcels only, already in id order (a serial cloud injects
-        // by id): each is its own position, nothing to sort
-        home_.assign(all.size(), Pstream::myProcNo());
-        owned_.assign(all.size(), 1);
-        localToGlobal_.resize(local.size());
-        for (std::size_t i = 0; i < local.size(); ++i) localToGlobal_[i] = label(i);
-        return;
-    }
 
     // The processor of each parcel in the same order
     std::vector<std::pair<long, label>> homes(all.size());
@@ -392,8 +382,13 @@ void Foam::superellipsoidHaloExchange::sortById
             i < local.size() ? Pstream::myProcNo() : ghostHome[i - local.size()]
         };
     }
-    std::sort(all.begin(), all.end(), byId);
-    std::sort(homes.begin(), homes.end());
+
+    // A serial cloud injects by id: nothing to sort then
+    if (!std::is_sorted(all.begin(), all.end(), byId))
+    {
+        std::sort(all.begin(), all.end(), byId);
+        std::sort(homes.begin(), homes.end());
+    }
     home_.resize(all.size());
     for (std::size_t i = 0; i < all.size(); ++i)
     {
@@ -404,11 +399,15 @@ void Foam::superellipsoidHaloExchange::sortById
     localToGlobal_.resize(local.size());
     for (std::size_t i = 0; i < local.size(); ++i)
     {
-        const auto it = std::lower_bound
-        (
-            all.begin(), all.end(), local[i].id,
-            [](const superellipsoid::Particle& p, long id) { return p.id < id; }
-        );
+        // Own parcels in id order keep their positions: try i first
+        const auto it =
+            i < all.size() && all[i].id == local[i].id
+          ? all.begin() + i
+          : std::lower_bound
+            (
+                all.begin(), all.end(), local[i].id,
+                [](const superellipsoid::Particle& p, long id) { return p.id < id; }
+            );
         localToGlobal_[i] = label(it - all.begin());
         owned_[localToGlobal_[i]] = 1;
     }
