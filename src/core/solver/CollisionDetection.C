@@ -465,7 +465,10 @@ void CollisionStep::addWallContact
     sc.halfAxis = s.c();
     sc.overlapRatio = c.overlap/s.c();
     sc.key = PairCache::wallKey(P.id, keyFace);
-    sc.record = cache_.indexOf(cache_.acquire(sc.key));
+    // A resting particle keeps its wall record: try its last position first
+    std::size_t& last = wallQueries_[i].record;
+    sc.record = cache_.indexOf(cache_.acquire(sc.key, last));
+    last = sc.record;
 }
 
 

@@ -272,3 +272,31 @@ TEST(PairCache, KeysAreSymmetricAndStaleRecordsAreDropped)
     EXPECT_EQ(cache.find(PairCache::pairKey(10, 11))->warm.boxAxis, 10);   // data survived
     EXPECT_EQ(cache.find(PairCache::pairKey(11, 12)), nullptr);
 }
+
+
+TEST(PairCache, AcquireAtAPositionFindsTheKeysRecordOrFallsBackToTheIndex)
+{
+    // A kept position saves the probe; a stale one (compaction moved the
+    // record, or another key is there) must still give the key's record,
+    // marked touched so that it survives the step
+    PairCache cache;
+    for (long i = 0; i < 8; ++i) cache.acquire(PairCache::wallKey(i, 3)).normalImpulse = double(i);
+    const std::uint64_t key = PairCache::wallKey(5, 3);
+    const std::size_t at = cache.indexOf(cache.acquire(key));
+    EXPECT_EQ(&cache.acquire(key, at), &cache.acquire(key));
+    EXPECT_EQ(cache.acquire(key, 0).normalImpulse, 5.0);             // another key at 0
+    EXPECT_EQ(cache.acquire(key, 1000).normalImpulse, 5.0);          // past the end
+    EXPECT_EQ(cache.size(), 8u);                                     // nothing inserted
+
+    cache.dropUntouched();
+    for (long i = 4; i < 8; ++i) cache.acquire(PairCache::wallKey(i, 3));
+    cache.dropUntouched();                                           // 0-3 dropped: 5 moved to 1
+    EXPECT_EQ(cache.acquire(key, at).normalImpulse, 5.0);            // stale position
+    EXPECT_EQ(cache.indexOf(cache.acquire(key, at)), 1u);
+    cache.acquire(PairCache::wallKey(9, 3), 1).normalImpulse = 9;    // absent: inserted
+    EXPECT_EQ(cache.size(), 5u);
+    cache.dropUntouched();                                           // 4, 6, 7 untouched
+    EXPECT_EQ(cache.size(), 2u);
+    EXPECT_EQ(cache.find(key)->normalImpulse, 5.0);
+    EXPECT_EQ(cache.find(PairCache::wallKey(9, 3))->normalImpulse, 9.0);
+}
