@@ -98,6 +98,7 @@ const std::vector<StepContact>& CollisionStep::detect
 )
 {
     contacts_.clear();
+    nextRecord_ = 0;
     detectedStateKept_ = false;
     if (system.size() == 0) return contacts_;
 
@@ -188,13 +189,18 @@ void CollisionStep::detectPairs(const ParticleSystem& system, int begin, int end
                 diag.detection.record(c);
                 if (keepsSprings)
                 {
-                    if (PairRecord* old = cache_.find(key)) old->history = TangentialHistory();
+                    if (PairRecord* old = cache_.find(key, nextRecord_))
+                    {
+                        old->history = TangentialHistory();
+                        nextRecord_ = cache_.indexOf(*old) + 1;
+                    }
                 }
                 continue;
             }
         }
-        PairRecord& rec = cache_.acquire(key);
+        PairRecord& rec = cache_.acquire(key, nextRecord_);
         const std::size_t record = cache_.indexOf(rec);
+        nextRecord_ = record + 1;
         if (!spheres && gapCertified(rec, a, b, system))
         {
             if (keepsSprings) rec.history = TangentialHistory();
@@ -465,10 +471,8 @@ void CollisionStep::addWallContact
     sc.halfAxis = s.c();
     sc.overlapRatio = c.overlap/s.c();
     sc.key = PairCache::wallKey(P.id, keyFace);
-    // A resting particle keeps its wall record: try its last position first
-    std::size_t& last = wallQueries_[i].record;
-    sc.record = cache_.indexOf(cache_.acquire(sc.key, last));
-    last = sc.record;
+    sc.record = cache_.indexOf(cache_.acquire(sc.key, nextRecord_));
+    nextRecord_ = sc.record + 1;
 }
 
 
