@@ -13,6 +13,7 @@ namespace
 constexpr long maxPairId = (long(1) << 31) - 2;
 constexpr int maxFaceIndex = (1 << 24) - 2;
 constexpr std::size_t initialSlots = 64;
+constexpr std::size_t filterBitsPerSlot = 4;     // >= 8 bits per record: 5 % false "held"
 
 std::uint64_t mix(std::uint64_t z)
 {
@@ -58,24 +59,50 @@ std::uint64_t PairCache::wallKey(long particleId, int faceIndex)
 }
 
 
-std::size_t PairCache::probe(std::uint64_t key) const
+std::size_t PairCache::probe(std::uint64_t key, std::uint64_t hash) const
 {
     const std::size_t mask = slots_.size() - 1;
-    std::size_t s = mix(key) & mask;
+    std::size_t s = hash & mask;
     while (slots_[s].key != 0 && slots_[s].key != key) s = (s + 1) & mask;
     return s;
+}
+
+
+PairCache::FilterBits PairCache::filterBits(std::uint64_t hash) const
+{
+    // Two bits of the hash above the slot index's (slots <= 2^24)
+    const std::uint64_t mask = 64*filter_.size() - 1;
+    return {(hash >> 24) & mask, ((hash >> 44) | (hash << 20)) & mask};
+}
+
+
+void PairCache::markHeld(std::uint64_t hash)
+{
+    const FilterBits b = filterBits(hash);
+    filter_[b.first >> 6] |= std::uint64_t(1) << (b.first & 63);
+    filter_[b.second >> 6] |= std::uint64_t(1) << (b.second & 63);
+}
+
+
+bool PairCache::mayHold(std::uint64_t hash) const
+{
+    const FilterBits b = filterBits(hash);
+    return (filter_[b.first >> 6] >> (b.first & 63) & 1) && (filter_[b.second >> 6] >> (b.second & 63) & 1);
 }
 
 
 void PairCache::reindex(std::size_t nSlots)
 {
     slots_.assign(nSlots, Slot());
+    filter_.assign(nSlots*filterBitsPerSlot/64, 0);
     const std::size_t mask = nSlots - 1;
     for (std::size_t i = 0; i < records_.size(); ++i)
     {
-        std::size_t s = mix(records_[i].key) & mask;
+        const std::uint64_t hash = mix(records_[i].key);
+        std::size_t s = hash & mask;
         while (slots_[s].key != 0) s = (s + 1) & mask;
         slots_[s] = Slot{records_[i].key, i};
+        markHeld(hash);
     }
 }
 
@@ -83,7 +110,8 @@ void PairCache::reindex(std::size_t nSlots)
 PairRecord& PairCache::acquire(std::uint64_t key)
 {
     if (slots_.empty()) reindex(initialSlots);
-    std::size_t s = probe(key);
+    const std::uint64_t hash = mix(key);
+    std::size_t s = probe(key, hash);
     if (slots_[s].key == key)
     {
         PairRecord& r = records_[slots_[s].index];
@@ -94,9 +122,10 @@ PairRecord& PairCache::acquire(std::uint64_t key)
     if (2*(records_.size() + 1) > slots_.size())
     {
         reindex(2*slots_.size());
-        s = probe(key);
+        s = probe(key, hash);
     }
     slots_[s] = Slot{key, records_.size()};
+    markHeld(hash);
     records_.emplace_back();
     PairRecord& r = records_.back();
     r.key = key;
@@ -108,7 +137,9 @@ PairRecord& PairCache::acquire(std::uint64_t key)
 const PairRecord* PairCache::find(std::uint64_t key) const
 {
     if (slots_.empty()) return nullptr;
-    const Slot& slot = slots_[probe(key)];
+    const std::uint64_t hash = mix(key);
+    if (!mayHold(hash)) return nullptr;
+    const Slot& slot = slots_[probe(key, hash)];
     return slot.key == key ? &records_[slot.index] : nullptr;
 }
 
@@ -171,6 +202,7 @@ bool PairCache::anyImpulse() const
 void PairCache::clear()
 {
     slots_.clear();
+    filter_.clear();
     records_.clear();
 }
 

@@ -300,3 +300,35 @@ TEST(PairCache, AcquireAtAPositionFindsTheKeysRecordOrFallsBackToTheIndex)
     EXPECT_EQ(cache.find(key)->normalImpulse, 5.0);
     EXPECT_EQ(cache.find(PairCache::wallKey(9, 3))->normalImpulse, 9.0);
 }
+
+
+TEST(PairCache, EveryHeldKeyIsFoundThroughGrowthAndCompaction)
+{
+    // The Bloom filter may only say "absent" of an absent key: every held
+    // key is found after each growth of the index (64 -> 16 384 slots) and
+    // after the compaction of dropUntouched, and no absent key is
+    PairCache cache;
+    const long n = 5000;
+    for (long i = 0; i < n; ++i)
+    {
+        cache.acquire(PairCache::pairKey(i, i + 7)).normalImpulse = double(i);
+        ASSERT_NE(cache.find(PairCache::pairKey(0, 7)), nullptr) << i;
+    }
+    for (long i = 0; i < n; ++i)
+    {
+        ASSERT_NE(cache.find(PairCache::pairKey(i, i + 7)), nullptr) << i;
+        EXPECT_EQ(cache.find(PairCache::pairKey(i, i + 7))->normalImpulse, double(i));
+        EXPECT_EQ(cache.find(PairCache::pairKey(i, i + 8)), nullptr) << i;
+    }
+    cache.dropUntouched();
+    for (long i = 0; i < n; i += 3) cache.acquire(PairCache::pairKey(i, i + 7));
+    cache.dropUntouched();
+    for (long i = 0; i < n; ++i)
+    {
+        EXPECT_EQ(cache.find(PairCache::pairKey(i, i + 7)) != nullptr, i % 3 == 0) << i;
+    }
+    cache.clear();
+    EXPECT_EQ(cache.find(PairCache::pairKey(0, 7)), nullptr);
+    cache.acquire(PairCache::pairKey(0, 7));
+    EXPECT_NE(cache.find(PairCache::pairKey(0, 7)), nullptr);
+}
