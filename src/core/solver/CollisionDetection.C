@@ -254,7 +254,9 @@ void CollisionStep::detectPairs(const ParticleSystem& system, int begin, int end
 void CollisionStep::acquireDetectedRecords(const ParticleSystem& system)
 {
     // The records detectPairs and detectParticleWalls mark: every candidate
-    // pair's but two apart spheres', every contact's
+    // pair's but two apart spheres', every contact's (each loop in the
+    // records' order, the position after the last one tried first)
+    nextRecord_ = 0;
     for (const CandidatePair& cp : pairs_)
     {
         const Particle& A = system.particles[cp.i];
@@ -262,9 +264,14 @@ void CollisionStep::acquireDetectedRecords(const ParticleSystem& system)
         const Superellipsoid& sA = system.shapes[A.shapeIndex];
         const Superellipsoid& sB = system.shapes[B.shapeIndex];
         if (sA.isSphere() && sB.isSphere() && spheresApart(A, sA, B, sB)) continue;
-        cache_.acquire(PairCache::pairKey(A.id, B.id));
+        nextRecord_ = cache_.indexOf(cache_.acquire(PairCache::pairKey(A.id, B.id), nextRecord_)) + 1;
     }
-    for (StepContact& c : contacts_) c.record = cache_.indexOf(cache_.acquire(c.key));
+    nextRecord_ = 0;
+    for (StepContact& c : contacts_)
+    {
+        c.record = cache_.indexOf(cache_.acquire(c.key, nextRecord_));
+        nextRecord_ = c.record + 1;
+    }
 }
 
 
