@@ -70,7 +70,8 @@ std::size_t PairCache::probe(std::uint64_t key, std::uint64_t hash) const
 
 PairCache::FilterBits PairCache::filterBits(std::uint64_t hash) const
 {
-    // Two bits of the hash above the slot index's (slots <= 2^24)
+    // Two bit positions from the hash's bits 24-63 (the second rotated):
+    // independent of the slot index, its bits below 24, up to 2^24 slots
     const std::uint64_t mask = 64*filter_.size() - 1;
     return {(hash >> 24) & mask, ((hash >> 44) | (hash << 20)) & mask};
 }
