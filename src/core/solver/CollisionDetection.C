@@ -198,9 +198,8 @@ void CollisionStep::detectPairs(const ParticleSystem& system, int begin, int end
                 continue;
             }
         }
-        PairRecord& rec = cache_.acquire(key, nextRecord_);
+        PairRecord& rec = acquireInOrder(key);
         const std::size_t record = cache_.indexOf(rec);
-        nextRecord_ = record + 1;
         if (!spheres && gapCertified(rec, a, b, system))
         {
             if (keepsSprings) rec.history = TangentialHistory();
@@ -264,14 +263,10 @@ void CollisionStep::acquireDetectedRecords(const ParticleSystem& system)
         const Superellipsoid& sA = system.shapes[A.shapeIndex];
         const Superellipsoid& sB = system.shapes[B.shapeIndex];
         if (sA.isSphere() && sB.isSphere() && spheresApart(A, sA, B, sB)) continue;
-        nextRecord_ = cache_.indexOf(cache_.acquire(PairCache::pairKey(A.id, B.id), nextRecord_)) + 1;
+        acquireInOrder(PairCache::pairKey(A.id, B.id));
     }
     nextRecord_ = 0;
-    for (StepContact& c : contacts_)
-    {
-        c.record = cache_.indexOf(cache_.acquire(c.key, nextRecord_));
-        nextRecord_ = c.record + 1;
-    }
+    for (StepContact& c : contacts_) c.record = cache_.indexOf(acquireInOrder(c.key));
 }
 
 
@@ -478,8 +473,15 @@ void CollisionStep::addWallContact
     sc.halfAxis = s.c();
     sc.overlapRatio = c.overlap/s.c();
     sc.key = PairCache::wallKey(P.id, keyFace);
-    sc.record = cache_.indexOf(cache_.acquire(sc.key, nextRecord_));
-    nextRecord_ = sc.record + 1;
+    sc.record = cache_.indexOf(acquireInOrder(sc.key));
+}
+
+
+PairRecord& CollisionStep::acquireInOrder(std::uint64_t key)
+{
+    PairRecord& rec = cache_.acquire(key, nextRecord_);
+    nextRecord_ = cache_.indexOf(rec) + 1;
+    return rec;
 }
 
 
